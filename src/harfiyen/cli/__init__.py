@@ -1,0 +1,22 @@
+"""The ``harfiyen`` command line (Typer + Rich)."""
+
+from __future__ import annotations
+
+import typer
+
+from harfiyen.cli import gcg_cmd, lexicon_cmd, score_cmd
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    help="Harfiyen: Turkish-first word games. / Harfiyen: önce Türkçe kelime oyunları.",
+)
+app.add_typer(lexicon_cmd.app, name="lexicon")
+app.add_typer(gcg_cmd.app, name="gcg")
+app.command("define")(lexicon_cmd.define)
+app.command("score")(score_cmd.score)
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()

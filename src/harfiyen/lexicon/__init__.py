@@ -1,0 +1,1 @@
+"""Word lists, Turkish text handling, the lookup automaton and meanings."""
