@@ -42,7 +42,7 @@ def test_alphabets_have_their_sizes() -> None:
     assert len(TR_UPPER) == 29 and len(set(TR_UPPER)) == 29
     assert "Q" not in TR_UPPER and "W" not in TR_UPPER and "X" not in TR_UPPER
     assert len(EN_UPPER) == 26
-    assert TR_VOWELS == set("AEIİOÖUÜ")
+    assert set("AEIİOÖUÜ") == TR_VOWELS
 
 
 def test_english_casing_is_plain() -> None:

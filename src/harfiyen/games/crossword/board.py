@@ -179,6 +179,6 @@ __all__ = [
     "Tile",
     "in_bounds",
     "line_direction",
-    "words_formed",
     "word_through",
+    "words_formed",
 ]

@@ -211,7 +211,7 @@ def ruleset(
     if mode == "none":
         raise ValueError("en challenges are 'double' or 'void'")
     rack = 9 if variant == "nine-tile" else 7
-    options = {"challenge": mode, "variant": variant}
+    options: dict[str, str] = {"challenge": mode, "variant": variant}
     target = None
     if variant == "finish-line":
         target = FINISH_LINE_TARGETS[players][finish_level]
