@@ -1,0 +1,245 @@
+"""The Kelime Casusu engine: new games, whose turn it is, moves, the end of the game.
+
+Pure functions over the immutable :class:`GameState` (ARCHITECTURE.md, "The
+engine contract"). ``apply`` returns a new state and the events it added, or
+raises :class:`CodenamesError` and changes nothing.
+
+>>> words = [f"KELİME{'A' * n}" for n in range(25)]
+>>> state = new_game(CodenamesConfig(tuple(words)), seed=1)
+>>> state.team.value, state.phase.value, to_act(state)
+('red', 'clue', (0,))
+>>> state, events = apply(state, 0, Clue("deniz", 2))
+>>> [e.kind for e in events], to_act(state)
+(['clue_given'], (1,))
+>>> try:
+...     apply(state, 1, Pass())
+... except CodenamesError as error:
+...     print(error.code, "|", error.message.en)
+pass_before_guess | Make at least one guess before passing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from harfiyen.core.rng import Rng
+from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames.clues import check_clue
+from harfiyen.games.codenames.ending import Outcome
+from harfiyen.games.codenames.errors import CodenamesError
+from harfiyen.games.codenames.events import (
+    BoardDrawn,
+    CardRevealed,
+    ClueGiven,
+    Event,
+    GameEnded,
+    GameStarted,
+    Passed,
+    Resigned,
+    TurnEnded,
+    TurnEndReason,
+)
+from harfiyen.games.codenames.key import draw_board
+from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass, Resign
+from harfiyen.games.codenames.rules import BOARD_SIZE, FIRST_TEAM, Colour, Phase, Role
+from harfiyen.games.codenames.state import ClueRecord, CodenamesConfig, GameState
+
+Applied = tuple[GameState, tuple[Event, ...]]
+
+
+def new_game(config: CodenamesConfig, seed: int) -> GameState:
+    """A new game: the board and key drawn with the seed; red's spymaster gives the first clue.
+
+    Raises :class:`CodenamesError` for a config with bad seats, language or pack.
+    """
+    pack = config.checked_pack()
+    words, key, rng = draw_board(pack, Rng(seed))
+    started = GameStarted(
+        language=config.language, seats=config.seats, strict_clues=config.strict_clues,
+        first=FIRST_TEAM, pack_size=len(pack),
+    )
+    spymasters = tuple(s for s, (_, role) in enumerate(config.seats) if role is Role.SPYMASTER)
+    return GameState(
+        config=config, words=words, key=key, revealed=(False,) * BOARD_SIZE, team=FIRST_TEAM,
+        phase=Phase.CLUE, clues=(), move_number=0, rng=rng, outcome=None,
+        events=(started, BoardDrawn(words, key, spymasters)),
+    )
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    """The seats that may act now: the spymaster to give a clue, or the guessers to guess.
+
+    Every seat may also resign at any time; that is not listed. Empty once
+    the game is over.
+    """
+    return state.acting_seats()
+
+
+def legal_moves(state: GameState, seat: int) -> Iterator[Move]:
+    """The moves ``seat`` may make now, lazily: guesses and pass for the guessers
+    whose team is guessing, and :class:`Resign` for every seat.
+
+    Clues are never listed: any word outside the board is a legal clue, so a
+    spymaster's clues cannot be enumerated (check one with :func:`apply`).
+    """
+    if state.outcome is not None or not 0 <= seat < len(state.config.seats):
+        return
+    clue = state.current_clue
+    if clue is not None and seat in state.acting_seats():
+        yield from (Guess(i) for i, shown in enumerate(state.revealed) if not shown)
+        if clue.guesses:
+            yield Pass()
+    yield Resign()
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """How the game ended, or ``None`` while it goes on."""
+    return state.outcome
+
+
+def apply(state: GameState, seat: int, move: Move) -> Applied:
+    """Apply ``seat``'s ``move``; return the new state and the events it added.
+
+    Raises :class:`CodenamesError` (the input state is never changed).
+    """
+    if state.outcome is not None:
+        raise E.fail(E.GAME_OVER)
+    seats = len(state.config.seats)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=seats)
+    if isinstance(move, Resign):
+        new_state, events = _resign(state, seat)
+    elif isinstance(move, Clue):
+        new_state, events = _clue(state, seat, move)
+    elif isinstance(move, Guess):
+        new_state, events = _guess(state, seat, move)
+    elif isinstance(move, Pass):
+        new_state, events = _pass(state, seat)
+    else:
+        raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
+    new_state = replace(
+        new_state, move_number=state.move_number + 1, events=state.events + events
+    )
+    return new_state, events
+
+
+# --- moves ------------------------------------------------------------------------------
+
+
+def _check_turn(state: GameState, seat: int, role: Role) -> None:
+    """Only ``role`` makes this move, and only for the team to act."""
+    team, seat_role = state.config.seats[seat]
+    if seat_role is not role:
+        raise E.fail(E.NOT_YOUR_ROLE, role=role)
+    if team is not state.team:
+        raise E.fail(E.NOT_YOUR_TURN, team=state.team)
+
+
+def _clue(state: GameState, seat: int, move: Clue) -> Applied:
+    _check_turn(state, seat, Role.SPYMASTER)
+    if state.phase is Phase.GUESS:
+        raise E.fail(E.CLUE_ALREADY_GIVEN)
+    word = check_clue(
+        move.word, move.number, state.covered_words(), state.language,
+        strict=state.config.strict_clues,
+    )
+    record = ClueRecord(state.team, seat, word, move.number)
+    event = ClueGiven(seat, state.team, word, move.number)
+    return replace(state, phase=Phase.GUESS, clues=(*state.clues, record)), (event,)
+
+
+def _guess(state: GameState, seat: int, move: Guess) -> Applied:
+    _check_turn(state, seat, Role.GUESSER)
+    clue = state.current_clue
+    if clue is None:
+        raise E.fail(E.NO_CLUE_YET)
+    index = move.index
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < BOARD_SIZE:
+        raise E.fail(E.INDEX_OUT_OF_RANGE, index=index, last=BOARD_SIZE - 1)
+    if state.revealed[index]:
+        raise E.fail(E.ALREADY_REVEALED, index=index, word=state.words[index])
+    team = state.team
+    colour = state.key[index]
+    revealed = tuple(shown or i == index for i, shown in enumerate(state.revealed))
+    clue = replace(clue, guesses=(*clue.guesses, index))
+    state = replace(state, revealed=revealed, clues=(*state.clues[:-1], clue))
+    events: tuple[Event, ...] = (CardRevealed(seat, team, index, state.words[index], colour),)
+    ended = _game_end(state, seat, colour)
+    if ended is not None:
+        return replace(state, outcome=ended), (*events, GameEnded(ended, state.key))
+    if colour.team is team:
+        if clue.guesses_left > 0:
+            return state, events
+        return _end_turn(state, events, "guesses_used")
+    reason: TurnEndReason = "neutral_card" if colour is Colour.NEUTRAL else "opponent_card"
+    return _end_turn(state, events, reason)
+
+
+def _game_end(state: GameState, seat: int, colour: Colour) -> Outcome | None:
+    """The outcome after ``seat`` revealed a ``colour`` card, if the game ends.
+
+    The black word loses at once for the guessing team; revealing a team's
+    last word wins the game for that team, whoever revealed it.
+    """
+    if colour is Colour.BLACK:
+        return Outcome(state.team.other, "black_word", seat)
+    owner = colour.team
+    if owner is not None and state.remaining(owner) == 0:
+        return Outcome(owner, "all_words", seat)
+    return None
+
+
+def _pass(state: GameState, seat: int) -> Applied:
+    _check_turn(state, seat, Role.GUESSER)
+    clue = state.current_clue
+    if clue is None:
+        raise E.fail(E.NO_CLUE_YET)
+    if not clue.guesses:
+        raise E.fail(E.PASS_BEFORE_GUESS)
+    return _end_turn(state, (Passed(seat, state.team),), "passed")
+
+
+def _end_turn(state: GameState, events: tuple[Event, ...], reason: TurnEndReason) -> Applied:
+    team = state.team
+    ended = TurnEnded(team, reason, team.other)
+    return replace(state, team=team.other, phase=Phase.CLUE), (*events, ended)
+
+
+def _resign(state: GameState, seat: int) -> Applied:
+    team = state.config.team_of(seat)
+    ended = Outcome(team.other, "resigned", seat)
+    events = (Resigned(seat, team), GameEnded(ended, state.key))
+    return replace(state, outcome=ended), events
+
+
+# --- replay -----------------------------------------------------------------------------
+
+
+def moves_of(events: Iterable[Event]) -> list[tuple[int, Move]]:
+    """The ``(seat, move)`` pairs recorded in an event log, in order."""
+    out: list[tuple[int, Move]] = []
+    for event in events:
+        if isinstance(event, ClueGiven):
+            out.append((event.seat, Clue(event.word, event.number)))
+        elif isinstance(event, CardRevealed):
+            out.append((event.seat, Guess(event.index)))
+        elif isinstance(event, Passed):
+            out.append((event.seat, Pass()))
+        elif isinstance(event, Resigned):
+            out.append((event.seat, Resign()))
+    return out
+
+
+def replay(config: CodenamesConfig, seed: int, moves: Iterable[tuple[int, Move]]) -> GameState:
+    """The state after playing ``moves`` from a new game; raises like :func:`apply`."""
+    state = new_game(config, seed)
+    for seat, move in moves:
+        state, _ = apply(state, seat, move)
+    return state
+
+
+__all__ = [
+    "CodenamesConfig", "CodenamesError", "GameState", "apply", "legal_moves", "moves_of",
+    "new_game", "outcome", "replay", "to_act",
+]

@@ -1,0 +1,155 @@
+"""Kelime Casusu events: every transition of a game, in order.
+
+Events are frozen values with a JSON-ready ``to_dict()``. One event carries a
+secret: :class:`BoardDrawn` holds the key, which only spymasters see while the
+game runs (``views.project_event`` sends everyone else ``public_dict()``).
+:class:`GameEnded` repeats the key, because everyone sees it once the game is
+over. A game replays exactly from its config, seed and the moves recorded
+here (``engine.moves_of``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from harfiyen.games.codenames.ending import Outcome
+from harfiyen.games.codenames.rules import Colour, Role, Team
+
+TurnEndReason = Literal["neutral_card", "opponent_card", "guesses_used", "passed"]
+
+
+class _Event:
+    kind: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(_Event):
+    """The language, the seats as (team, role), the clue rule and the team that starts."""
+
+    kind: ClassVar[str] = "game_started"
+    language: str
+    seats: tuple[tuple[Team, Role], ...]
+    strict_clues: bool
+    first: Team
+    pack_size: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "language": self.language,
+            "seats": [{"team": t.value, "role": r.value} for t, r in self.seats],
+            "strict_clues": self.strict_clues, "first": self.first.value,
+            "pack_size": self.pack_size,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDrawn(_Event):
+    """The 25 words and the key drawn with the game's RNG; the key is for ``spymasters``."""
+
+    kind: ClassVar[str] = "board_drawn"
+    words: tuple[str, ...]
+    key: tuple[Colour, ...]
+    spymasters: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.public_dict(), "key": [c.value for c in self.key]}
+
+    def public_dict(self) -> dict[str, Any]:
+        """The event without the key: what guessers and spectators get during the game."""
+        return {"kind": self.kind, "words": list(self.words)}
+
+
+@dataclass(frozen=True, slots=True)
+class ClueGiven(_Event):
+    kind: ClassVar[str] = "clue_given"
+    seat: int
+    team: Team
+    word: str
+    number: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "seat": self.seat, "team": self.team.value, "word": self.word,
+            "number": self.number,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(_Event):
+    """A guess: ``seat`` of ``team`` revealed card ``index``; its colour is now public."""
+
+    kind: ClassVar[str] = "card_revealed"
+    seat: int
+    team: Team
+    index: int
+    word: str
+    colour: Colour
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "seat": self.seat, "team": self.team.value, "index": self.index,
+            "word": self.word, "colour": self.colour.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(_Event):
+    kind: ClassVar[str] = "passed"
+    seat: int
+    team: Team
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "team": self.team.value}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(_Event):
+    """``team``'s turn ended for ``reason``; ``next`` gives the next clue."""
+
+    kind: ClassVar[str] = "turn_ended"
+    team: Team
+    reason: TurnEndReason
+    next: Team
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "team": self.team.value, "reason": self.reason,
+            "next": self.next.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(_Event):
+    kind: ClassVar[str] = "resigned"
+    seat: int
+    team: Team
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "team": self.team.value}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(_Event):
+    """The outcome, and the whole key: after the game everyone sees it."""
+
+    kind: ClassVar[str] = "game_ended"
+    outcome: Outcome
+    key: tuple[Colour, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.outcome.to_dict(), "key": [c.value for c in self.key]}
+
+
+Event = (
+    GameStarted | BoardDrawn | ClueGiven | CardRevealed | Passed | TurnEnded | Resigned
+    | GameEnded
+)
+
+__all__ = [
+    "BoardDrawn", "CardRevealed", "ClueGiven", "Event", "GameEnded", "GameStarted", "Passed",
+    "Resigned", "TurnEndReason", "TurnEnded",
+]

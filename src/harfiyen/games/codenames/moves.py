@@ -1,0 +1,43 @@
+"""Kelime Casusu moves as small frozen values.
+
+Which seat may make which move is the engine's business: a clue comes from
+the spymaster of the team to act, guesses and passes from its guessers, and
+any seat may resign for its team.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """A one-word clue and how many board words it points at (1–9).
+
+    ``word`` may be in any case; the engine records it in normal form.
+    """
+
+    word: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Reveal the card at ``index`` (0–24, row by row on the 5×5 board)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the team's guessing; allowed after at least one guess this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Give up: the seat's team loses at once. Allowed at any time."""
+
+
+Move = Clue | Guess | Pass | Resign
+
+__all__ = ["Clue", "Guess", "Move", "Pass", "Resign"]
