@@ -1,0 +1,70 @@
+"""How a crossword game ended: the reason, the end adjustments and the places."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+EndReason = Literal[
+    "went_out",  # the bag is empty and a player emptied the rack
+    "scoreless_turns",  # tr: 4 consecutive passes/exchanges with fewer than 20 tiles in the bag
+    "two_passes",  # en: a player passed on two consecutive own turns
+    "finish_line",  # en finish-line: a player reached the target score
+    "resigned",
+    "timeout",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game.
+
+    ``scores_before`` are the scores before the end adjustments,
+    ``final_scores = scores_before + adjustments``. ``places`` gives each
+    seat's place (1 is best; tied seats share a place). ``finisher`` is the
+    seat that went out or crossed the finish line, ``loser`` the seat that
+    resigned or ran out of time.
+    """
+
+    reason: EndReason
+    scores_before: tuple[int, ...]
+    adjustments: tuple[int, ...]
+    final_scores: tuple[int, ...]
+    places: tuple[int, ...]
+    finisher: int | None = None
+    loser: int | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (more than one: a draw)."""
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "scores_before": list(self.scores_before),
+            "adjustments": list(self.adjustments),
+            "final_scores": list(self.final_scores),
+            "places": list(self.places),
+            "winners": list(self.winners),
+            "draw": self.is_draw,
+            "finisher": self.finisher,
+            "loser": self.loser,
+        }
+
+
+def places_by(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Competition places from sort keys, higher is better.
+
+    >>> places_by([(5,), (9,), (5,)])
+    (2, 1, 2)
+    """
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+__all__ = ["EndReason", "Outcome", "places_by"]

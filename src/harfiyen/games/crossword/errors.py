@@ -1,0 +1,190 @@
+"""Every way a crossword move can be wrong, with a stable code and a message in Turkish and English.
+
+Messages say what is wrong and where: squares are named like ``H8`` (column
+letter, 1-based row) and words are listed. Each kind's ``details`` carry the
+same facts as data (square names, words, counts) for clients that render
+their own text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from harfiyen.core.errors import ErrorKind, GameError
+
+
+class CrosswordError(GameError):
+    """A crossword move or request the rules refuse; the game is unchanged."""
+
+
+def fail(kind: ErrorKind, **details: Any) -> CrosswordError:
+    """The :class:`CrosswordError` of ``kind`` with its messages filled from ``details``."""
+    error = kind.error(CrosswordError, **details)
+    assert isinstance(error, CrosswordError)
+    return error
+
+
+# --- turn and game state -----------------------------------------------------------------
+GAME_OVER: Final = ErrorKind(
+    "game_over",
+    "Oyun bitti; artık hamle yapılamaz.",
+    "The game is over; no more moves can be made.",
+)
+UNKNOWN_SEAT: Final = ErrorKind(
+    "unknown_seat",
+    "{seat} numaralı oyuncu bu oyunda yok (oyuncu sayısı {players}).",
+    "There is no seat {seat} in this game ({players} players).",
+)
+NOT_YOUR_TURN: Final = ErrorKind(
+    "not_your_turn",
+    "Sıra sende değil; sıra {player}. oyuncuda.",
+    "It is not your turn; player {player} is to move.",
+)
+UNKNOWN_MOVE: Final = ErrorKind(
+    "unknown_move",
+    "Bu oyunda böyle bir hamle yok: {move}.",
+    "This game has no such move: {move}.",
+)
+RESOLVE_CHALLENGE_FIRST: Final = ErrorKind(
+    "resolve_challenge_first",
+    "Son hamle oyunu bitiriyor: önce itiraz et ya da hamleyi kabul et.",
+    "The last play ends the game: challenge it or accept it first.",
+)
+
+# --- placing tiles ----------------------------------------------------------------------
+EMPTY_MOVE: Final = ErrorKind(
+    "empty_move",
+    "Tahtaya hiç taş koymadın.",
+    "You have not placed any tiles.",
+)
+OFF_BOARD: Final = ErrorKind(
+    "off_board",
+    "Tahtanın dışında kare var: {squares}.",
+    "Off the board: {squares}.",
+)
+DUPLICATE_SQUARE: Final = ErrorKind(
+    "duplicate_square",
+    "Aynı kareye birden çok taş koydun: {squares}.",
+    "More than one tile on the same square: {squares}.",
+)
+SQUARE_OCCUPIED: Final = ErrorKind(
+    "square_occupied",
+    "Bu karelerde zaten taş var: {squares}.",
+    "These squares already hold a tile: {squares}.",
+)
+BLANK_NEEDS_LETTER: Final = ErrorKind(
+    "blank_needs_letter",
+    "{square} karesindeki joker için bir harf seç.",
+    "Choose a letter for the blank on {square}.",
+)
+BAD_LETTER: Final = ErrorKind(
+    "bad_letter",
+    "{square} karesindeki '{letter}' bu oyunun alfabesinde bir harf değil.",
+    "'{letter}' on {square} is not a letter of this game's alphabet.",
+)
+TILE_NOT_ON_RACK: Final = ErrorKind(
+    "tile_not_on_rack",
+    "Istakanda bu taşlar yok: {tiles}.",
+    "These tiles are not on your rack: {tiles}.",
+)
+NOT_IN_LINE: Final = ErrorKind(
+    "not_in_line",
+    "Yeni taşlar tek bir satırda ya da sütunda olmalı: {squares}.",
+    "New tiles must lie in one row or one column: {squares}.",
+)
+GAP_IN_WORD: Final = ErrorKind(
+    "gap_in_word",
+    "Kelimede boşluk var; şu kareler boş: {squares}.",
+    "The word has a gap; these squares are empty: {squares}.",
+)
+FIRST_MOVE_OFF_CENTRE: Final = ErrorKind(
+    "first_move_off_centre",
+    "İlk kelime ortadaki yıldızlı kareden ({centre}) geçmeli.",
+    "The first word must cover the centre star ({centre}).",
+)
+FIRST_WORD_TOO_SHORT: Final = ErrorKind(
+    "first_word_too_short",
+    "İlk kelime en az 2 harfli olmalı.",
+    "The first word must have at least 2 letters.",
+)
+NOT_CONNECTED: Final = ErrorKind(
+    "not_connected",
+    "Yeni taşlar tahtadaki taşlara bağlanmalı: {squares}.",
+    "New tiles must touch the tiles already on the board: {squares}.",
+)
+NO_WORD_FORMED: Final = ErrorKind(
+    "no_word_formed",
+    "Bu taşlar en az 2 harfli bir kelime oluşturmuyor: {squares}.",
+    "These tiles do not form a word of at least 2 letters: {squares}.",
+)
+UNKNOWN_WORDS: Final = ErrorKind(
+    "unknown_words",
+    "Sözlükte olmayan kelime: {words}.",
+    "Not in the lexicon: {words}.",
+)
+
+# --- exchanging -------------------------------------------------------------------------
+EXCHANGE_BAG_TOO_SMALL: Final = ErrorKind(
+    "exchange_bag_too_small",
+    "Torbada {bag} taş var; değiştirmek için en az {needed} taş olmalı.",
+    "The bag holds {bag} tiles; exchanging needs at least {needed}.",
+)
+EXCHANGE_WHOLE_RACK: Final = ErrorKind(
+    "exchange_whole_rack",
+    "Bu kurallarda ıstakadaki bütün taşlar birlikte değiştirilir ({rack}).",
+    "These rules exchange the whole rack at once ({rack}).",
+)
+EXCHANGE_COUNT: Final = ErrorKind(
+    "exchange_count",
+    "1 ile {rack_size} arasında taş değiştirebilirsin; {count} taş seçtin.",
+    "You may exchange 1 to {rack_size} tiles; you chose {count}.",
+)
+
+# --- challenges -------------------------------------------------------------------------
+CHALLENGE_NOT_AVAILABLE: Final = ErrorKind(
+    "challenge_not_available",
+    "Bu kurallarda itiraz yok; kelimeler gönderilirken denetlenir.",
+    "These rules have no challenges; words are checked when submitted.",
+)
+NOTHING_TO_CHALLENGE: Final = ErrorKind(
+    "nothing_to_challenge",
+    "İtiraz edilecek bir hamle yok.",
+    "There is no play to challenge.",
+)
+CHALLENGE_OWN_PLAY: Final = ErrorKind(
+    "challenge_own_play",
+    "Kendi hamlene itiraz edemezsin.",
+    "You cannot challenge your own play.",
+)
+NOTHING_TO_ACCEPT: Final = ErrorKind(
+    "nothing_to_accept",
+    "Kabul edilecek, itiraz bekleyen bir hamle yok.",
+    "There is no play awaiting a challenge to accept.",
+)
+
+# --- views ----------------------------------------------------------------------------
+OMNISCIENT_BEFORE_END: Final = ErrorKind(
+    "omniscient_before_end",
+    "Bütün taşları gösteren görünüm ancak oyun bittikten sonra açılır.",
+    "The view showing every tile opens only once the game is over.",
+)
+
+CATALOGUE: Final[tuple[ErrorKind, ...]] = (
+    GAME_OVER, UNKNOWN_SEAT, NOT_YOUR_TURN, UNKNOWN_MOVE, RESOLVE_CHALLENGE_FIRST,
+    EMPTY_MOVE, OFF_BOARD, DUPLICATE_SQUARE, SQUARE_OCCUPIED, BLANK_NEEDS_LETTER, BAD_LETTER,
+    TILE_NOT_ON_RACK, NOT_IN_LINE, GAP_IN_WORD, FIRST_MOVE_OFF_CENTRE, FIRST_WORD_TOO_SHORT,
+    NOT_CONNECTED, NO_WORD_FORMED, UNKNOWN_WORDS, EXCHANGE_BAG_TOO_SMALL, EXCHANGE_WHOLE_RACK,
+    EXCHANGE_COUNT, CHALLENGE_NOT_AVAILABLE, NOTHING_TO_CHALLENGE, CHALLENGE_OWN_PLAY,
+    NOTHING_TO_ACCEPT, OMNISCIENT_BEFORE_END,
+)
+"""Every crossword error kind; codes are unique and stable."""
+
+__all__ = [
+    "BAD_LETTER", "BLANK_NEEDS_LETTER", "CATALOGUE", "CHALLENGE_NOT_AVAILABLE",
+    "CHALLENGE_OWN_PLAY", "DUPLICATE_SQUARE", "EMPTY_MOVE", "EXCHANGE_BAG_TOO_SMALL",
+    "EXCHANGE_COUNT", "EXCHANGE_WHOLE_RACK", "FIRST_MOVE_OFF_CENTRE", "FIRST_WORD_TOO_SHORT",
+    "GAME_OVER", "GAP_IN_WORD", "NOTHING_TO_ACCEPT", "NOTHING_TO_CHALLENGE", "NOT_CONNECTED",
+    "NOT_IN_LINE", "NOT_YOUR_TURN", "NO_WORD_FORMED", "OFF_BOARD", "OMNISCIENT_BEFORE_END",
+    "RESOLVE_CHALLENGE_FIRST", "SQUARE_OCCUPIED", "TILE_NOT_ON_RACK", "UNKNOWN_MOVE",
+    "UNKNOWN_SEAT", "UNKNOWN_WORDS", "CrosswordError", "fail",
+]

@@ -1,0 +1,268 @@
+"""Crossword events: every transition of a game, in the order it happened.
+
+Events are frozen values with a JSON-ready ``to_dict()``. Two carry private
+tiles (``TilesDrawn`` and ``Exchanged``): their ``private_to`` seat sees the
+tiles, everyone else only a count (see ``views.project_event``). A game
+replays exactly from its config, seed and the moves recorded here
+(``engine.moves_of``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from harfiyen.games.crossword.board import Placement
+from harfiyen.games.crossword.ending import Outcome
+from harfiyen.games.crossword.rules import square_name
+from harfiyen.games.crossword.scoring import ScoreBreakdown
+
+
+def placement_dict(p: Placement) -> dict[str, Any]:
+    return {"square": square_name(p.square), "letter": p.letter, "blank": p.blank}
+
+
+def breakdown_dict(b: ScoreBreakdown) -> dict[str, Any]:
+    """A score breakdown as data a client can show line by line."""
+    return {
+        "words": [
+            {
+                "word": w.word,
+                "squares": [square_name(sq) for sq in w.squares],
+                "letter_sum": w.letter_sum,
+                "word_multiplier": w.word_multiplier,
+                "score": w.score,
+                "premiums": [
+                    {"square": square_name(sq), "premium": p.value} for sq, p in w.premiums
+                ],
+            }
+            for w in b.words
+        ],
+        "bingo": b.bingo,
+        "bonus_square": b.bonus_square,
+        "total": b.total,
+    }
+
+
+class _Event:
+    """Shared behaviour: ``kind`` names the event; ``private_to`` is the seat of private tiles."""
+
+    kind: ClassVar[str]
+
+    @property
+    def private_to(self) -> int | None:
+        return None
+
+    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(_Event):
+    """The rule set, lexicon, seats, the starting seat and the ★25 square (tr)."""
+
+    kind: ClassVar[str] = "game_started"
+    rules: str
+    lexicon: str
+    players: int
+    first: int
+    rack_size: int
+    challenge: str
+    variant: str
+    finish_target: int | None
+    bonus_square: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "rules": self.rules, "lexicon": self.lexicon,
+            "players": self.players, "first": self.first, "rack_size": self.rack_size,
+            "challenge": self.challenge, "variant": self.variant,
+            "finish_target": self.finish_target, "bonus_square": self.bonus_square,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerDrawn(_Event):
+    """The en seating draw: each round's (seat, tile) and the seat that starts."""
+
+    kind: ClassVar[str] = "first_player_drawn"
+    rounds: tuple[tuple[tuple[int, str], ...], ...]
+    first: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "rounds": [[{"seat": s, "tile": t} for s, t in rnd] for rnd in self.rounds],
+            "first": self.first,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TilesDrawn(_Event):
+    """Tiles drawn from the bag onto a rack; the tiles are private to that seat."""
+
+    kind: ClassVar[str] = "tiles_drawn"
+    seat: int
+    tiles: tuple[str, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "tiles": list(self.tiles)}
+
+    def public_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "count": len(self.tiles)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMade(_Event):
+    """A play on the board with its words and score.
+
+    ``awaiting_challenge``: the play stands only once the challenge window
+    closes (``en`` with ``challenge=double``).
+    """
+
+    kind: ClassVar[str] = "play_made"
+    seat: int
+    placements: tuple[Placement, ...]
+    words: tuple[str, ...]
+    breakdown: ScoreBreakdown
+    awaiting_challenge: bool = False
+
+    @property
+    def total(self) -> int:
+        return self.breakdown.total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "seat": self.seat,
+            "placements": [placement_dict(p) for p in self.placements],
+            "words": list(self.words), "breakdown": breakdown_dict(self.breakdown),
+            "total": self.total, "awaiting_challenge": self.awaiting_challenge,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChallenged(_Event):
+    """A challenge and its result.
+
+    ``upheld``: some word was unacceptable, so the play's tiles went back to
+    the rack (``tiles_returned``) and its ``points_removed`` were taken off.
+    Otherwise the play stands and the challenger loses their next turn.
+    """
+
+    kind: ClassVar[str] = "play_challenged"
+    challenger: int
+    seat: int
+    upheld: bool
+    invalid_words: tuple[str, ...]
+    tiles_returned: tuple[str, ...]
+    points_removed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "challenger": self.challenger, "seat": self.seat,
+            "upheld": self.upheld, "invalid_words": list(self.invalid_words),
+            "tiles_returned": list(self.tiles_returned), "points_removed": self.points_removed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAccepted(_Event):
+    """``seat`` let the pending play of ``player`` stand without a challenge."""
+
+    kind: ClassVar[str] = "play_accepted"
+    seat: int
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(_Event):
+    """A seat's turn was skipped (it lost the turn by a failed challenge)."""
+
+    kind: ClassVar[str] = "turn_skipped"
+    seat: int
+    reason: str = "lost_challenge"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(_Event):
+    kind: ClassVar[str] = "passed"
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged(_Event):
+    """Tiles swapped with the bag: the count is public, the tiles private."""
+
+    kind: ClassVar[str] = "exchanged"
+    seat: int
+    tiles: tuple[str, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "seat": self.seat, "count": len(self.tiles),
+            "tiles": list(self.tiles),
+        }
+
+    def public_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "count": len(self.tiles)}
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(_Event):
+    kind: ClassVar[str] = "resigned"
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(_Event):
+    kind: ClassVar[str] = "timed_out"
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(_Event):
+    kind: ClassVar[str] = "game_ended"
+    outcome: Outcome
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.outcome.to_dict()}
+
+
+Event = (
+    GameStarted | FirstPlayerDrawn | TilesDrawn | PlayMade | PlayChallenged | PlayAccepted
+    | TurnSkipped | Passed | Exchanged | Resigned | TimedOut | GameEnded
+)
+
+# Events that record a move (what ``engine.moves_of`` reads back).
+MOVE_EVENTS: tuple[type[_Event], ...] = (
+    PlayMade, Passed, Exchanged, PlayChallenged, PlayAccepted, Resigned, TimedOut,
+)
+
+__all__ = [
+    "MOVE_EVENTS", "Event", "Exchanged", "FirstPlayerDrawn", "GameEnded", "GameStarted",
+    "Passed", "PlayAccepted", "PlayChallenged", "PlayMade", "Resigned", "TilesDrawn",
+    "TimedOut", "TurnSkipped", "breakdown_dict", "placement_dict",
+]
