@@ -11,17 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.games.codenames import errors as E
 from harfiyen.games.codenames.events import BoardDrawn, Event
 from harfiyen.games.codenames.rules import Role, Team
 from harfiyen.games.codenames.state import ClueRecord, GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player: spymaster seats see the key, guesser seats only revealed colours."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,16 +24,6 @@ class TeamRole:
 
     team: Team
     role: Role
-
-
-@dataclass(frozen=True, slots=True)
-class Spectator:
-    """Someone watching: revealed colours only, until the game is over."""
-
-
-@dataclass(frozen=True, slots=True)
-class Omniscient:
-    """Everything, for the replay after the game."""
 
 
 Viewer = Seat | TeamRole | Spectator | Omniscient

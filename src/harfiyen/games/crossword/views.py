@@ -9,9 +9,9 @@ and the bag) opens only once the game is over.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
+from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.games.crossword import errors as E
 from harfiyen.games.crossword.events import (
     MOVE_EVENTS,
@@ -23,24 +23,6 @@ from harfiyen.games.crossword.events import (
 from harfiyen.games.crossword.rules import BLANK, SIZE, square_name
 from harfiyen.games.crossword.state import GameState
 from harfiyen.lexicon.normalize import ALPHABETS, lower
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player's view: own rack, counts of everything hidden."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Spectator:
-    """Someone watching: the board and scores, no rack."""
-
-
-@dataclass(frozen=True, slots=True)
-class Omniscient:
-    """Everything, for the replay after the game."""
-
 
 Viewer = Seat | Spectator | Omniscient
 
