@@ -23,7 +23,6 @@ tile_not_on_rack | Istakanda bu taşlar yok: K. | These tiles are not on your ra
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -70,13 +69,12 @@ from harfiyen.games.crossword.validate import (
     check_words,
     take_tiles,
 )
+from harfiyen.lexicon.lexicon import load
 
 
 def load_lexicon(lexicon_id: str) -> WordList:
-    """The lexicon ``lexicon_id`` from ``harfiyen.lexicon.lexicon.load`` (imported lazily)."""
-    module = importlib.import_module("harfiyen.lexicon.lexicon")
-    lexicon: WordList = module.load(lexicon_id)
-    return lexicon
+    """The shipped lexicon ``lexicon_id``, compiled once per process."""
+    return load(lexicon_id)
 
 
 def bonus_square_candidates(layout: Iterable[Square]) -> list[Square]:
