@@ -1,0 +1,201 @@
+#!/usr/bin/env python
+"""Derive the Turkish Harf Takıl deck and the secret-word lists of both languages.
+
+    python scripts/make_letterjam_deck.py            # rewrite the data files
+    python scripts/make_letterjam_deck.py --check    # fail if anything would change
+
+Needs ``wordfreq`` (word frequencies; pinned below, since the output depends on
+its data). Writes, into ``src/harfiyen/games/letterjam/data/``:
+
+``deck_tr.json`` — the 64 Turkish letter cards, derived as follows:
+
+1. The sample: the 2,000 most common 5-letter words of the TR-1 lexicon, by
+   wordfreq's Zipf frequency (ties in Turkish alphabet order); only words of
+   the Turkish alphabet, not on the block list, and known to wordfreq.
+2. Letter weights: how often each letter occurs in the sample (each word
+   counts once, every occurrence of a letter counts). İ/I, Ö/O, Ü/U, Ş/S, Ç/C
+   and Ğ/G are different letters and are counted apart.
+3. A floor per letter: the smallest number of cards k such that at most 0.5%
+   of the sample (10 words) needs more than k copies of that letter. This
+   keeps rare letters (J, Ğ, F, ...) and doubled letters spellable.
+4. The remaining cards up to 64 go one at a time to the letter with the
+   largest weight / (cards + 0.5) (Sainte-Laguë), so the deck follows the
+   letter frequencies beyond the floor.
+5. The report: the share of the sample that the 64 cards can spell without
+   the wildcard (each letter of a word needs its own card).
+
+``secret_words_tr.tsv``, ``secret_words_en.tsv`` — the words secret words are
+dealt from: for each length 3–7, the lexicon's (TR-1, ENABLE-1) words of the
+alphabet, not on the block list, with Zipf frequency at least 3.0 and
+spellable from the deck without the wildcard, the 1,000 most common of them
+(fewer where fewer qualify). One ``WORD<TAB>zipf`` per line, grouped by
+length, most common first. The English deck is RULES.md's.
+
+The output is deterministic: the same lexicons and wordfreq version give the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import version as dist_version
+from pathlib import Path
+from typing import Any
+
+from harfiyen.games.letterjam.rules import DECK_SIZE, EN_DECK, MAX_WORD_LENGTH, MIN_WORD_LENGTH
+from harfiyen.lexicon.normalize import ALPHABETS, Language, lower, tr_sort_key
+from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, is_blocked, read_words
+
+DATA_DIR = Path(__file__).resolve().parents[1] / "src" / "harfiyen" / "games" / "letterjam" / "data"
+WORDFREQ_VERSION = "3.1.1"
+SAMPLE_SIZE = 2000
+SAMPLE_LENGTH = 5
+FLOOR_SHARE = 0.005
+POOL_SIZE = 1000
+POOL_MIN_ZIPF = 3.0
+
+
+def _zipf_function() -> tuple[Callable[[str, str], float], str]:
+    try:
+        import wordfreq
+    except ImportError:  # pragma: no cover - a build-time tool
+        sys.exit("make_letterjam_deck needs wordfreq: pip install wordfreq==" + WORDFREQ_VERSION)
+    version = dist_version("wordfreq")
+    if version != WORDFREQ_VERSION:
+        sys.exit(f"wordfreq {WORDFREQ_VERSION} is pinned; found {version}")
+    return wordfreq.zipf_frequency, version
+
+
+def _sort_key(lang: Language) -> Callable[[str], Any]:
+    return tr_sort_key if lang == "tr" else (lambda w: w)
+
+
+def ranked_words(
+    lang: Language, length: int, zipf: Callable[[str, str], float]
+) -> list[tuple[str, float]]:
+    """The lexicon's usable words of ``length`` known to wordfreq, most common first."""
+    key = _sort_key(lang)
+    alphabet = set(ALPHABETS[lang])
+    scored = []
+    for word in read_words(DEFAULT_LEXICON[lang]):
+        if len(word) != length or not set(word) <= alphabet or is_blocked(word, lang):
+            continue
+        freq = zipf(lower(word, lang), lang)
+        if freq > 0:
+            scored.append((word, freq))
+    scored.sort(key=lambda item: (-item[1], key(item[0])))
+    return scored
+
+
+def spellable(word: str, deck: Mapping[str, int]) -> bool:
+    """True when the deck has a card for every letter of ``word`` (no wildcard)."""
+    return all(deck.get(letter, 0) >= n for letter, n in Counter(word).items())
+
+
+def derive_deck(sample: Sequence[str], alphabet: str, size: int = DECK_SIZE) -> dict[str, int]:
+    """The deck by steps 2–4 of the module docstring, in alphabet order."""
+    weights = Counter(letter for word in sample for letter in word)
+    limit = FLOOR_SHARE * len(sample)
+    cards: dict[str, int] = {}
+    for letter in alphabet:
+        needs = Counter(word.count(letter) for word in sample)
+        floor = 0
+        while sum(n for copies, n in needs.items() if copies > floor) > limit:
+            floor += 1
+        cards[letter] = floor
+    if sum(cards.values()) > size:
+        raise ValueError("the floors alone exceed the deck size")
+    while sum(cards.values()) < size:
+        # Sainte-Laguë: the next card goes where weight per (cards + 1/2) is largest;
+        # ties go to the letter first in the alphabet.
+        best = max(alphabet, key=lambda letter: (weights[letter] / (cards[letter] + 0.5),
+                                                 -alphabet.index(letter)))
+        cards[best] += 1
+    return {letter: n for letter, n in cards.items() if n}
+
+
+def secret_pool(
+    lang: Language, deck: Mapping[str, int], zipf: Callable[[str, str], float]
+) -> list[tuple[str, float]]:
+    """The secret-word list of ``lang`` (module docstring), grouped by length."""
+    out: list[tuple[str, float]] = []
+    for length in range(MIN_WORD_LENGTH, MAX_WORD_LENGTH + 1):
+        ranked = [
+            (word, freq) for word, freq in ranked_words(lang, length, zipf)
+            if freq >= POOL_MIN_ZIPF and spellable(word, deck)
+        ]
+        out.extend(ranked[:POOL_SIZE])
+    return out
+
+
+def build() -> dict[str, bytes]:
+    """Every output file's name and bytes."""
+    zipf, version = _zipf_function()
+    sample = [w for w, _ in ranked_words("tr", SAMPLE_LENGTH, zipf)][:SAMPLE_SIZE]
+    if len(sample) < SAMPLE_SIZE:
+        raise ValueError(f"only {len(sample)} common {SAMPLE_LENGTH}-letter words")
+    deck = derive_deck(sample, ALPHABETS["tr"])
+    covered = sum(spellable(word, deck) for word in sample)
+    deck_json = {
+        "language": "tr",
+        "lexicon": DEFAULT_LEXICON["tr"],
+        "wordfreq": version,
+        "cards": deck,
+        "wildcards": 1,
+        "method": (
+            f"{SAMPLE_SIZE} most common {SAMPLE_LENGTH}-letter TR-1 words (wordfreq Zipf); "
+            f"letter occurrence weights; per-letter floor so at most {FLOOR_SHARE:.1%} of the "
+            f"sample needs more copies; the rest by Sainte-Laguë on the weights. "
+            f"See scripts/make_letterjam_deck.py."
+        ),
+        "coverage": {
+            "sample": len(sample),
+            "spellable_without_wildcard": covered,
+            "share": round(covered / len(sample), 4),
+        },
+    }
+    files = {
+        "deck_tr.json": (json.dumps(deck_json, ensure_ascii=False, indent=2) + "\n").encode(),
+    }
+    for lang, lang_deck in (("tr", deck), ("en", EN_DECK)):
+        pool = secret_pool(lang, lang_deck, zipf)
+        files[f"secret_words_{lang}.tsv"] = "".join(
+            f"{word}\t{freq:.2f}\n" for word, freq in pool
+        ).encode()
+    return files
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="fail if a file would change")
+    args = parser.parse_args(argv)
+    files = build()
+    changed = [
+        name for name, data in files.items()
+        if not (DATA_DIR / name).exists() or (DATA_DIR / name).read_bytes() != data
+    ]
+    if args.check:
+        for name in changed:
+            print(f"would change: {name}")
+        return 1 if changed else 0
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (DATA_DIR / name).write_bytes(data)
+    deck = json.loads(files["deck_tr.json"])
+    cov = deck["coverage"]
+    print("tr deck:", " ".join(f"{k}{v}" for k, v in deck["cards"].items()))
+    print(f"spells {cov['spellable_without_wildcard']}/{cov['sample']} = {cov['share']:.1%} "
+          f"of the most common {SAMPLE_LENGTH}-letter TR-1 words without the wildcard")
+    for lang in ("tr", "en"):
+        lines = files[f"secret_words_{lang}.tsv"].decode().splitlines()
+        by_length = Counter(len(line.split("\t")[0]) for line in lines)
+        print(f"secret words {lang}:", dict(sorted(by_length.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,96 @@
+"""Harf Takıl moves as small frozen values.
+
+Turns do not rotate: in the ``round`` phase every player may publish an
+offer, vote for a cluegiver, move on to their next letter or agree to end;
+the chosen cluegiver then gives (or withdraws) the clue. Players whose bonus
+card was used name it. At the end each player submits an arrangement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from harfiyen.games.letterjam.cards import CardRef, Slot
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Publish a clue offer: only what the seed allows to be said.
+
+    ``length`` letters, using the cards of ``players`` other players and
+    ``nonplayers`` nonplayer stands. A new offer replaces the seat's old one.
+    """
+
+    length: int
+    players: int
+    nonplayers: int
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """Vote for ``seat``'s offer (``None`` takes the vote back)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Take back one's offer, or, as the chosen cluegiver, give up the clue."""
+
+
+@dataclass(frozen=True, slots=True)
+class GiveClue:
+    """Spell a word by pointing at visible cards in order (the chosen cluegiver only).
+
+    ``wildcard`` is the letter the wildcard stands for, required exactly when
+    the wildcard is used. The engine computes the word; it is never taken
+    from the client.
+    """
+
+    cards: tuple[CardRef, ...]
+    wildcard: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOn:
+    """Record ``guess`` (a letter, or ``None`` for a blank) and show the next card."""
+
+    guess: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NameBonus:
+    """Name one's own bonus card after it was used in a clue."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeEnd:
+    """Agree (or no longer agree) to end the game; it ends when every player agrees."""
+
+    agree: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """The final arrangement of one's own cards, optionally with the wildcard and
+    shared letters (``wildcard``: its letter, required exactly when it is used).
+    May be changed until every player has arranged; the last one reveals."""
+
+    slots: tuple[Slot, ...]
+    wildcard: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "slots", tuple(self.slots))
+
+
+Move = Offer | Vote | Withdraw | GiveClue | MoveOn | NameBonus | AgreeEnd | Arrange
+
+__all__ = [
+    "AgreeEnd", "Arrange", "GiveClue", "Move", "MoveOn", "NameBonus", "Offer", "Vote",
+    "Withdraw",
+]
