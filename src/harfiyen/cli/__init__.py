@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from harfiyen.cli import gcg_cmd, lexicon_cmd, score_cmd
+from harfiyen.cli import gcg_cmd, lexicon_cmd, moves_cmd, score_cmd
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -15,6 +15,7 @@ app.add_typer(lexicon_cmd.app, name="lexicon")
 app.add_typer(gcg_cmd.app, name="gcg")
 app.command("define")(lexicon_cmd.define)
 app.command("score")(score_cmd.score)
+app.command("moves")(moves_cmd.moves)
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""Crossword AI: move generation (``movegen``) and what builds on it."""
