@@ -13,9 +13,7 @@ from harfiyen.lexicon.automaton import (
     Automaton,
     AutomatonFormatError,
     build,
-    build_gaddag,
     build_unsorted,
-    gaddag_paths,
 )
 
 Word = tuple[int, ...]
@@ -176,44 +174,3 @@ def test_damaged_bytes_are_refused(mutate: object) -> None:
     assert callable(mutate)
     with pytest.raises(AutomatonFormatError):
         Automaton.from_bytes(mutate(data))
-
-
-# -- GADDAG ------------------------------------------------------------------------------
-
-SEP = 5
-
-
-def test_gaddag_paths_of_one_word() -> None:
-    # CARE = 1 2 3 4: C◇ARE, AC◇RE, RAC◇E, ERAC
-    assert list(gaddag_paths((1, 2, 3, 4), SEP)) == [
-        (1, SEP, 2, 3, 4),
-        (2, 1, SEP, 3, 4),
-        (3, 2, 1, SEP, 4),
-        (4, 3, 2, 1),
-    ]
-
-
-@settings(max_examples=100, deadline=None)
-@given(words_strategy)
-def test_gaddag_accepts_exactly_the_paths(words: set[Word]) -> None:
-    gaddag = build_gaddag(words, SEP, alphabet_size=4)
-    expected = sorted({p for w in words for p in gaddag_paths(w, SEP)})
-    assert list(gaddag) == expected
-    assert gaddag.stride == SEP + 1
-    assert gaddag.node_count == minimal_state_count(set(expected))
-
-
-@settings(max_examples=100, deadline=None)
-@given(words_strategy, st.lists(st.integers(min_value=1, max_value=4), min_size=1, max_size=5))
-def test_gaddag_spells_each_word_from_each_anchor(words: set[Word], probe: list[int]) -> None:
-    """Reading left from any anchor letter, then ◇ and right, finds exactly the words."""
-    gaddag = build_gaddag(words, SEP, alphabet_size=4)
-    word = tuple(probe)
-    for i in range(1, len(word) + 1):
-        path = (*word[i - 1 :: -1], SEP, *word[i:]) if i < len(word) else word[::-1]
-        assert gaddag.contains(path) == (word in words)
-
-
-def test_gaddag_refuses_a_word_with_the_separator() -> None:
-    with pytest.raises(ValueError, match="separator"):
-        build_gaddag([(1, SEP)], SEP)

@@ -6,8 +6,9 @@ added, every state below the common prefix with the next word is final and can b
 merged with an equivalent registered state (same accepting flag, same outgoing
 edges). The result is the minimal automaton for the word set.
 
-The builder is generic over symbol sequences, so the same code builds a GADDAG
-(``rev(prefix) + SEP + suffix``, see :func:`build_gaddag`) for move generation.
+The minimiser (:class:`SortedMinimiser`) lets each state carry an integer label
+(here: accepts or not), so the move generator's left automaton
+(:mod:`harfiyen.lexicon.gaddag`) is built by the same code with other labels.
 
 Runtime layout: one dense table of ``stride = max_symbol + 1`` slots per node.
 A node id *is* the offset of its row, so following an edge is one addition and one
@@ -197,20 +198,20 @@ class Automaton:
 # -- building --------------------------------------------------------------------------
 
 
-class _Builder:
-    """Daciuk's incremental construction over sorted input (repeats are skipped).
+class SortedMinimiser:
+    """Daciuk's incremental minimisation over sorted input (repeats are skipped).
 
-    Build-time states are small ints; ``_edges[s]`` lists ``(symbol, target)`` in
-    ascending symbol order (guaranteed by sorted input) and ``_final[s]`` says
-    whether ``s`` accepts. ``_register`` maps a state's signature to the unique
-    registered state with that signature.
+    Build-time states are small ints; ``edges[s]`` lists ``(symbol, target)`` in
+    ascending symbol order (guaranteed by sorted input) and ``labels[s]`` is the
+    state's output label (``default_label`` unless a word ends there). Two states
+    merge when label and edges are equal. Call :meth:`close` after the last word.
     """
 
-    def __init__(self, alphabet_size: int = 0) -> None:
-        self._alphabet_size = alphabet_size
-        self._edges: list[list[tuple[int, int]]] = [[]]
-        self._final: list[bool] = [False]
-        self._register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
+    def __init__(self, default_label: int = 0) -> None:
+        self.edges: list[list[tuple[int, int]]] = [[]]
+        self.labels: list[int] = [default_label]
+        self._default = default_label
+        self._register: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
         # The path of the previous word: _path[i] is the state after i symbols.
         self._path: list[int] = [0]
         self._previous: tuple[int, ...] | None = None
@@ -218,32 +219,32 @@ class _Builder:
         self.max_symbol = 0
         self.max_length = 0
 
-    def add(self, word: Sequence[int]) -> None:
+    def add(self, word: Sequence[int], label: int = 1) -> None:
+        """Add ``word`` (after every word that sorts before it) ending in ``label``."""
         symbols = tuple(word)
         previous = self._previous
         if previous is not None and symbols <= previous:
             if symbols == previous:
                 return
             raise ValueError(f"input is not sorted: {symbols!r} after {previous!r}")
-        for sym in symbols:
-            if sym < 1:
-                raise ValueError(f"symbols must be positive integers, got {sym!r}")
+        if symbols and min(symbols) < 1:
+            raise ValueError(f"symbols must be positive integers, got {symbols!r}")
         common = 0
         if previous is not None:
             limit = min(len(symbols), len(previous))
             while common < limit and symbols[common] == previous[common]:
                 common += 1
         self._minimise_down_to(common)
-        edges, final, path = self._edges, self._final, self._path
+        edges, labels, path = self.edges, self.labels, self._path
         state = path[common]
         for sym in symbols[common:]:
             new = len(edges)
             edges.append([])
-            final.append(False)
+            labels.append(self._default)
             edges[state].append((sym, new))
             path.append(new)
             state = new
-        final[state] = True
+        labels[state] = label
         self._previous = symbols
         self.word_count += 1
         if symbols:
@@ -252,11 +253,11 @@ class _Builder:
 
     def _minimise_down_to(self, depth: int) -> None:
         """Replace or register the states of the previous word's path below ``depth``."""
-        edges, final, register, path = self._edges, self._final, self._register, self._path
+        edges, labels, register, path = self.edges, self.labels, self._register, self._path
         while len(path) - 1 > depth:
             state = path.pop()
             parent = path[-1]
-            key = (final[state], tuple(edges[state]))
+            key = (labels[state], tuple(edges[state]))
             existing = register.get(key)
             if existing is None:
                 register[key] = state
@@ -267,39 +268,51 @@ class _Builder:
                 edges[parent][-1] = (sym, existing)
                 edges[state] = []
 
-    def finish(self) -> Automaton:
+    def close(self) -> None:
+        """Minimise the last word's path; the automaton is complete afterwards."""
         self._minimise_down_to(0)
-        edges, final = self._edges, self._final
-        # Rows span the whole alphabet even if the words leave its last letters unused,
-        # so that ``table[node + symbol]`` never strays into the next row.
-        stride = max(self.max_symbol, self._alphabet_size) + 1
-        # Number the reachable states depth-first from the root; each gets a row.
-        offset: dict[int, int] = {0: 0}
+        self._register.clear()
+
+    def preorder(self) -> list[int]:
+        """The reachable states, depth-first from the root, children in symbol order."""
+        edges = self.edges
+        seen = {0}
         order = [0]
         stack = [0]
         while stack:
             state = stack.pop()
             for _, target in reversed(edges[state]):
-                if target not in offset:
-                    offset[target] = len(order) * stride
+                if target not in seen:
+                    seen.add(target)
                     order.append(target)
                     stack.append(target)
-        table = [NO_NODE] * (len(order) * stride)
-        edge_count = 0
-        for state in order:
-            row = offset[state]
-            table[row] = 1 if final[state] else 0
-            for sym, target in edges[state]:
-                table[row + sym] = offset[target]
-                edge_count += 1
-        return Automaton(
-            table,
-            stride,
-            node_count=len(order),
-            edge_count=edge_count,
-            word_count=self.word_count,
-            max_length=self.max_length,
-        )
+        return order
+
+
+def _dense(minimiser: SortedMinimiser, alphabet_size: int) -> Automaton:
+    """Lay a closed minimiser out as the dense runtime table."""
+    edges, labels = minimiser.edges, minimiser.labels
+    # Rows span the whole alphabet even if the words leave its last letters unused,
+    # so that ``table[node + symbol]`` never strays into the next row.
+    stride = max(minimiser.max_symbol, alphabet_size) + 1
+    order = minimiser.preorder()
+    offset = {state: i * stride for i, state in enumerate(order)}
+    table = [NO_NODE] * (len(order) * stride)
+    edge_count = 0
+    for state in order:
+        row = offset[state]
+        table[row] = labels[state]
+        for sym, target in edges[state]:
+            table[row + sym] = offset[target]
+            edge_count += 1
+    return Automaton(
+        table,
+        stride,
+        node_count=len(order),
+        edge_count=edge_count,
+        word_count=minimiser.word_count,
+        max_length=minimiser.max_length,
+    )
 
 
 def build(sorted_sequences: Iterable[Sequence[int]], alphabet_size: int = 0) -> Automaton:
@@ -309,45 +322,13 @@ def build(sorted_sequences: Iterable[Sequence[int]], alphabet_size: int = 0) -> 
     ``max(alphabet_size, largest symbol seen)``. Repeated sequences are accepted once.
     Raises :class:`ValueError` when the input is not sorted or holds a symbol below 1.
     """
-    builder = _Builder(alphabet_size)
+    minimiser = SortedMinimiser()
     for seq in sorted_sequences:
-        builder.add(seq)
-    return builder.finish()
+        minimiser.add(seq)
+    minimiser.close()
+    return _dense(minimiser, alphabet_size)
 
 
 def build_unsorted(sequences: Iterable[Sequence[int]], alphabet_size: int = 0) -> Automaton:
     """Build the minimal automaton of sequences in any order (sorts them first)."""
     return build(sorted({tuple(s) for s in sequences}), alphabet_size)
-
-
-def gaddag_paths(word: Sequence[int], separator: int) -> Iterator[tuple[int, ...]]:
-    """The GADDAG paths of one word, as in Gordon's GADDAG.
-
-    For a word ``w`` of length ``n``: ``rev(w[:i]) + (separator,) + w[i:]`` for
-    ``1 <= i < n``, and ``rev(w)`` without a separator (nothing follows the anchor).
-
-    >>> list(gaddag_paths((1, 2, 3), 9))
-    [(1, 9, 2, 3), (2, 1, 9, 3), (3, 2, 1)]
-    """
-    w = tuple(word)
-    n = len(w)
-    for i in range(1, n):
-        yield (*w[i - 1 :: -1], separator, *w[i:])
-    if n:
-        yield w[::-1]
-
-
-def build_gaddag(
-    words: Iterable[Sequence[int]], separator: int, alphabet_size: int = 0
-) -> Automaton:
-    """Build the minimal GADDAG of ``words`` (any order); see :func:`gaddag_paths`.
-
-    ``separator`` must be a positive symbol that no word uses (conventionally one
-    past the alphabet). ``len()`` of the result counts paths, not words.
-    """
-    paths: set[tuple[int, ...]] = set()
-    for word in words:
-        if separator in word:
-            raise ValueError(f"word {tuple(word)!r} uses the separator symbol {separator}")
-        paths.update(gaddag_paths(word, separator))
-    return build(sorted(paths), max(alphabet_size, separator))

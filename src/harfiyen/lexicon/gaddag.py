@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
-from harfiyen.lexicon.automaton import Automaton
+from harfiyen.lexicon.automaton import Automaton, SortedMinimiser
 from harfiyen.lexicon.cache import cache_dir, write_atomically
 from harfiyen.lexicon.lexicon import Lexicon
 
@@ -160,66 +160,22 @@ def _reversed_prefixes(automaton: Automaton) -> Iterator[tuple[bytes, int]]:
     yield from visit(0)
 
 
-class _MooreBuilder:
-    """Daciuk's sorted-input minimisation where a state carries an output label."""
+class _LeftBuilder(SortedMinimiser):
+    """The minimiser with prefix labels, laid out as the compact record list."""
 
     def __init__(self) -> None:
-        self.edges: list[list[tuple[int, int]]] = [[]]
-        self.label: list[int] = [NO_PREFIX]
-        self._register: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
-        self._path: list[int] = [0]
-        self._previous = b""
-
-    def add(self, word: bytes, label: int) -> None:
-        previous = self._previous
-        common = 0
-        limit = min(len(word), len(previous))
-        while common < limit and word[common] == previous[common]:
-            common += 1
-        self._minimise_down_to(common)
-        edges, labels, path = self.edges, self.label, self._path
-        state = path[common]
-        for sym in word[common:]:
-            new = len(edges)
-            edges.append([])
-            labels.append(NO_PREFIX)
-            edges[state].append((sym, new))
-            path.append(new)
-            state = new
-        labels[state] = label
-        self._previous = word
-
-    def _minimise_down_to(self, depth: int) -> None:
-        edges, labels, register, path = self.edges, self.label, self._register, self._path
-        while len(path) - 1 > depth:
-            state = path.pop()
-            parent = path[-1]
-            key = (labels[state], tuple(edges[state]))
-            existing = register.get(key)
-            if existing is None:
-                register[key] = state
-            else:
-                sym, _ = edges[parent][-1]
-                edges[parent][-1] = (sym, existing)
-                edges[state] = []
+        super().__init__(default_label=NO_PREFIX)
 
     def finish(self) -> tuple[list[int], int]:
         """The flat record list (see the module docstring) and the node count."""
-        self._minimise_down_to(0)
-        self._register.clear()
-        edges, labels = self.edges, self.label
-        offset: dict[int, int] = {0: 0}
-        order = [0]
-        size = 2 + len(edges[0])
-        stack = [0]
-        while stack:
-            state = stack.pop()
-            for _, target in reversed(edges[state]):
-                if target not in offset:
-                    offset[target] = size
-                    size += 2 + len(edges[target])
-                    order.append(target)
-                    stack.append(target)
+        self.close()
+        edges, labels = self.edges, self.labels
+        order = self.preorder()
+        offset: dict[int, int] = {}
+        size = 0
+        for state in order:
+            offset[state] = size
+            size += 2 + len(edges[state])
         nodes = [0] * size
         interned: dict[int, int] = {}
         for state in order:
@@ -271,7 +227,7 @@ def build_gaddag(lexicon: Lexicon) -> Gaddag:
     """Build the left automaton of ``lexicon`` (no disk cache; see :func:`gaddag`)."""
     automaton = lexicon.automaton
     pairs = sorted(_reversed_prefixes(automaton))
-    builder = _MooreBuilder()
+    builder = _LeftBuilder()
     for word, label in pairs:
         builder.add(word, label)
     del pairs
