@@ -10,7 +10,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "harfiyen"
 
 # The layer of each top-level subpackage; a module may import only its own layer or lower.
-LAYERS = {"core": 0, "lexicon": 1, "games": 2, "ai": 3, "server": 4, "cli": 4, "web": 4}
+LAYERS = {
+    "core": 0, "lexicon": 1, "games": 2, "ai": 3, "server": 4, "cli": 4, "web": 4, "client": 4,
+}
 ASYNC_OR_DB = {
     "asyncio", "anyio", "trio", "fastapi", "starlette", "uvicorn", "websockets", "aiohttp",
     "httpx", "sqlalchemy", "alembic", "sqlite3", "psycopg", "psycopg2", "asyncpg",

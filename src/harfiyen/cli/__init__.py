@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from harfiyen.cli import gcg_cmd, lexicon_cmd, moves_cmd, score_cmd
+from harfiyen.cli import gcg_cmd, lexicon_cmd, moves_cmd, score_cmd, server_cmd
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -16,6 +16,8 @@ app.add_typer(gcg_cmd.app, name="gcg")
 app.command("define")(lexicon_cmd.define)
 app.command("score")(score_cmd.score)
 app.command("moves")(moves_cmd.moves)
+app.command("serve")(server_cmd.serve)
+app.add_typer(server_cmd.db_app, name="db")
 
 
 def main() -> None:

@@ -1,0 +1,322 @@
+"""The REST API: accounts, preferences, matches and invitations (JSON over HTTP)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from sqlalchemy import or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from harfiyen.server import auth
+from harfiyen.server import errors as E
+from harfiyen.server.bots import BOT_PREFIX, bot_user
+from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
+from harfiyen.server.schemas import (
+    DEFAULT_PREFERENCES,
+    ClaimRequest,
+    CreateMatchRequest,
+    LoginRequest,
+    MoveRequest,
+    ProfilePatch,
+    RegisterRequest,
+    invite_json,
+    match_json,
+    user_json,
+)
+from harfiyen.server.service import MatchService
+from harfiyen.server.settings import Settings
+
+router = APIRouter(prefix="/api")
+
+
+def settings_of(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def service_of(request: Request) -> MatchService:
+    service: MatchService = request.app.state.service
+    return service
+
+
+async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
+    async with service_of(request).sessions() as db:
+        yield db
+
+
+Db = Annotated[AsyncSession, Depends(get_db)]
+
+
+async def optional_user(request: Request, db: Db) -> User | None:
+    user = await auth.user_of_token(db, request.cookies.get(auth.SESSION_COOKIE))
+    request.state.language = auth.request_language(request, user)
+    return user
+
+
+async def current_user(request: Request, db: Db) -> User:
+    user = await optional_user(request, db)
+    if user is None:
+        raise E.fail(E.NOT_AUTHENTICATED, status=401)
+    auth.check_csrf(settings_of(request), request)
+    return user
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+
+@router.get("/health")
+async def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.post("/auth/register", status_code=201)
+async def register(body: RegisterRequest, request: Request, response: Response, db: Db) -> Any:
+    await _name_free(db, body.username)
+    user = User(
+        username=body.username, display_name=body.display_name or body.username,
+        password_hash=auth.hash_password(body.password), is_guest=False,
+        preferences={**DEFAULT_PREFERENCES, "language": body.language},
+    )
+    db.add(user)
+    try:
+        await db.flush()
+    except IntegrityError:
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=body.username) from None
+    csrf = await auth.start_session(db, settings_of(request), response, user)
+    await db.commit()
+    return {"user": user_json(user, private=True), "csrf": csrf}
+
+
+@router.post("/auth/login")
+async def login(body: LoginRequest, request: Request, response: Response, db: Db) -> Any:
+    user = (await db.execute(
+        select(User).where(User.username == body.username)
+    )).scalar_one_or_none()
+    if user is None or not auth.verify_password(user.password_hash, body.password):
+        raise E.fail(E.BAD_CREDENTIALS, status=401)
+    csrf = await auth.start_session(db, settings_of(request), response, user)
+    await db.commit()
+    return {"user": user_json(user, private=True), "csrf": csrf}
+
+
+@router.post("/auth/guest", status_code=201)
+async def guest(request: Request, response: Response, db: Db) -> Any:
+    """A guest account that can play at once and be claimed later (``/auth/claim``)."""
+    suffix = secrets.token_hex(4)
+    lang = auth.request_language(request)
+    user = User(
+        username=f"misafir_{suffix}", display_name=f"Misafir {suffix[:4]}",
+        password_hash=None, is_guest=True, preferences={**DEFAULT_PREFERENCES, "language": lang},
+    )
+    db.add(user)
+    await db.flush()
+    csrf = await auth.start_session(db, settings_of(request), response, user)
+    await db.commit()
+    return {"user": user_json(user, private=True), "csrf": csrf}
+
+
+@router.post("/auth/claim")
+async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
+    """Turn the signed-in guest into a registered account, keeping its matches."""
+    if not user.is_guest:
+        raise E.fail(E.NOT_A_GUEST, status=409)
+    user = await db.merge(user)
+    if body.username != user.username:
+        await _name_free(db, body.username)
+    user.username = body.username
+    user.display_name = body.display_name or body.username
+    user.password_hash = auth.hash_password(body.password)
+    user.is_guest = False
+    try:
+        await db.commit()
+    except IntegrityError:
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=body.username) from None
+    return {"user": user_json(user, private=True)}
+
+
+@router.post("/auth/logout")
+async def logout(request: Request, response: Response, user: CurrentUser, db: Db) -> Any:
+    await auth.end_session(db, request, response)
+    await db.commit()
+    return {"ok": True}
+
+
+@router.get("/auth/csrf")
+async def csrf(request: Request, response: Response, db: Db) -> Any:
+    """The CSRF token of the current session (sets the cookie again, e.g. after it was lost)."""
+    user = await optional_user(request, db)
+    if user is None:
+        raise E.fail(E.NOT_AUTHENTICATED, status=401)
+    settings = settings_of(request)
+    token = auth.csrf_token(settings, request.cookies[auth.SESSION_COOKIE])
+    response.set_cookie(auth.CSRF_COOKIE, token, httponly=False, samesite="strict",
+                        secure=settings.cookie_secure, path="/")
+    return {"csrf": token}
+
+
+@router.get("/me")
+async def me(user: CurrentUser) -> Any:
+    return {"user": user_json(user, private=True)}
+
+
+@router.patch("/me")
+async def update_me(body: ProfilePatch, user: CurrentUser, db: Db) -> Any:
+    user = await db.merge(user)
+    changes = body.model_dump(exclude_unset=True)
+    if "display_name" in changes:
+        user.display_name = changes.pop("display_name") or user.username
+    user.preferences = {**DEFAULT_PREFERENCES, **(user.preferences or {}), **changes}
+    await db.commit()
+    return {"user": user_json(user, private=True)}
+
+
+@router.get("/users/{username}")
+async def profile(username: str, request: Request, db: Db) -> Any:
+    await optional_user(request, db)
+    user = await _user_named(db, username)
+    return {"user": user_json(user)}
+
+
+async def _name_free(db: AsyncSession, username: str) -> None:
+    taken = (await db.execute(select(User.id).where(User.username == username))).first()
+    if taken is not None or username.lower().startswith(BOT_PREFIX):
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=username)
+
+
+async def _user_named(db: AsyncSession, username: str) -> User:
+    user = (await db.execute(select(User).where(User.username == username))).scalar_one_or_none()
+    if user is None:
+        raise E.fail(E.USER_NOT_FOUND, status=404, username=username)
+    return user
+
+
+# --- matches --------------------------------------------------------------------------------
+
+
+async def _match_out(db: AsyncSession, match: Match, user: User) -> dict[str, Any]:
+    rows = (await db.execute(
+        select(MatchPlayer, User).join(User, User.id == MatchPlayer.user_id)
+        .where(MatchPlayer.match_id == match.id)
+    )).all()
+    players = [(p, u) for p, u in rows]
+    invites = None
+    if match.created_by == user.id:
+        invites = list((await db.execute(
+            select(Invite).where(Invite.match_id == match.id)
+        )).scalars().all())
+    return match_json(match, players, invites)
+
+
+@router.post("/matches", status_code=201)
+async def create_match(
+    body: CreateMatchRequest, request: Request, user: CurrentUser, db: Db
+) -> Any:
+    opponent = await _user_named(db, body.opponent) if body.opponent else None
+    service = service_of(request)
+    match, invite = await service.create(
+        user, body.game, body.options, body.ranked and body.bot is None,
+        body.time_control.stored(), opponent,
+    )
+    if body.bot is not None:
+        async with service.sessions() as bot_db, bot_db.begin():
+            bot = await bot_user(bot_db, body.bot)
+        match = await service.accept(bot, invite.code)
+        invite = await service.invite_by_code(db, invite.code)
+    return {"match": await _match_out(db, match, user), "invite": invite_json(invite)}
+
+
+@router.get("/matches")
+async def my_matches(user: CurrentUser, db: Db) -> Any:
+    matches = (await db.execute(
+        select(Match).join(MatchPlayer, MatchPlayer.match_id == Match.id)
+        .where(MatchPlayer.user_id == user.id).order_by(Match.id.desc()).limit(100)
+    )).scalars().all()
+    return {"matches": [await _match_out(db, m, user) for m in matches]}
+
+
+@router.get("/matches/{match_id}")
+async def get_match(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+    match = await db.get(Match, match_id)
+    if match is None:
+        raise E.fail(E.MATCH_NOT_FOUND, status=404)
+    out = await _match_out(db, match, user)
+    service = service_of(request)
+    _, frames = await service.sync_frames(match_id, user.id, 0)
+    out["view"] = frames[-1].get("view")
+    return {"match": out}
+
+
+@router.post("/matches/{match_id}/moves")
+async def post_move(match_id: int, body: MoveRequest, request: Request, user: CurrentUser) -> Any:
+    """The same command path as the websocket ``move`` intent."""
+    done = await service_of(request).submit(user.id, match_id, body.move)
+    return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
+
+
+@router.post("/matches/{match_id}/resign")
+async def resign(match_id: int, request: Request, user: CurrentUser) -> Any:
+    """Resign, also while waiting for the opponent's move; before the start it withdraws."""
+    done = await service_of(request).submit(user.id, match_id, {"kind": "resign"})
+    return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
+
+
+@router.post("/matches/{match_id}/rematch", status_code=201)
+async def rematch(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+    """A new match with the same settings, inviting the same opponent(s)."""
+    old = await db.get(Match, match_id)
+    if old is None:
+        raise E.fail(E.MATCH_NOT_FOUND, status=404)
+    service = service_of(request)
+    if await service.seat_of(db, match_id, user.id) is None:
+        raise E.fail(E.NOT_A_PLAYER, status=403)
+    if old.status != "finished":
+        raise E.fail(E.NOT_FINISHED, status=409)
+    others = [p for p in await service.players(db, match_id) if p.user_id != user.id]
+    opponent = await db.get(User, others[0].user_id) if len(others) == 1 else None
+    options = {k: v for k, v in old.config.items() if v is not None}
+    match, invite = await service.create(
+        user, old.game, options, old.ranked, old.time_control, opponent, rematch_of=old.id
+    )
+    return {"match": await _match_out(db, match, user), "invite": invite_json(invite)}
+
+
+# --- invitations ----------------------------------------------------------------------------
+
+
+@router.get("/invites")
+async def my_invites(user: CurrentUser, db: Db) -> Any:
+    invites = (await db.execute(
+        select(Invite).where(
+            or_(Invite.to_user == user.id, Invite.from_user == user.id),
+            Invite.status == "open", Invite.expires_at > utcnow(),
+        ).order_by(Invite.id.desc()).limit(100)
+    )).scalars().all()
+    return {"invites": [invite_json(i) for i in invites]}
+
+
+@router.get("/invites/{code}")
+async def get_invite(code: str, request: Request, user: CurrentUser, db: Db) -> Any:
+    invite = await service_of(request).invite_by_code(db, code)
+    match = await db.get(Match, invite.match_id)
+    assert match is not None
+    return {"invite": invite_json(invite), "match": await _match_out(db, match, user)}
+
+
+@router.post("/invites/{code}/accept")
+async def accept_invite(code: str, request: Request, user: CurrentUser, db: Db) -> Any:
+    match = await service_of(request).accept(user, code)
+    match = await db.get(Match, match.id) or match
+    return {"match": await _match_out(db, match, user)}
+
+
+@router.post("/invites/{code}/decline")
+async def decline_invite(code: str, request: Request, user: CurrentUser) -> Any:
+    invite = await service_of(request).decline(user, code)
+    return {"invite": invite_json(invite)}

@@ -1,0 +1,103 @@
+"""The FastAPI app factory: settings, database, pub/sub, the match service, routes, static files."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from harfiyen.core.errors import GameError
+from harfiyen.server import api, auth, ws
+from harfiyen.server import errors as E
+from harfiyen.server.bots import BotRunner
+from harfiyen.server.db import make_engine, make_sessionmaker
+from harfiyen.server.games import LexiconLoader
+from harfiyen.server.migrate import upgrade
+from harfiyen.server.pubsub import PubSub, make_pubsub
+from harfiyen.server.scheduler import DeadlineScheduler
+from harfiyen.server.service import MatchService
+from harfiyen.server.settings import Settings
+
+
+def default_lexicons(lexicon_id: str) -> Any:
+    from harfiyen.games.crossword.engine import load_lexicon
+
+    return load_lexicon(lexicon_id)
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    lexicons: LexiconLoader | None = None,
+    pubsub: PubSub | None = None,
+    auto_migrate: bool | None = None,
+) -> FastAPI:
+    """Build the app. ``auto_migrate`` (default: on for SQLite) upgrades the schema at start.
+
+    ``lexicons`` maps a lexicon id to a word list (tests inject tiny ones);
+    ``pubsub`` overrides the in-memory/Redis choice made from the settings.
+    """
+    settings = settings or Settings()
+    migrate = settings.is_sqlite if auto_migrate is None else auto_migrate
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url, settings.database_schema)
+        if migrate:
+            await upgrade(engine)
+        bus = pubsub or make_pubsub(settings.redis_url)
+        await bus.start()
+        app.state.engine = engine
+        service = MatchService(
+            settings, make_sessionmaker(engine), bus, lexicons or default_lexicons,
+            is_postgres=engine.dialect.name == "postgresql",
+        )
+        app.state.service = service
+        app.state.bots = bots = BotRunner(service)
+        await bots.resume()
+        scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
+        app.state.scheduler = scheduler
+        scheduler.start()
+        try:
+            yield
+        finally:
+            await scheduler.close()
+            await bots.close()
+            await bus.close()
+            await engine.dispose()
+
+    app = FastAPI(title="Harfiyen", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.state.settings = settings
+
+    @app.exception_handler(GameError)
+    async def _game_error(request: Request, error: GameError) -> JSONResponse:
+        language = getattr(request.state, "language", None) or auth.request_language(request)
+        status = error.status if isinstance(error, E.ServerError) else 400
+        return JSONResponse({"error": E.error_body(error, language)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        language = getattr(request.state, "language", None) or auth.request_language(request)
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "body"
+        problem = f"{where}: {first.get('msg', 'invalid')}"
+        body = E.error_body(E.fail(E.INVALID_REQUEST, problem=problem), language)
+        return JSONResponse({"error": body}, status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    static = settings.static_dir
+
+    @app.get("/invite/{code}", include_in_schema=False)
+    async def _invite_page(code: str) -> FileResponse:
+        return FileResponse(static / "index.html")
+
+    if static.is_dir():
+        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    return app

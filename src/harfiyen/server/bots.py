@@ -1,0 +1,151 @@
+"""Solo matches: bot players that move through the same command path as humans.
+
+A bot is an ordinary user (``bot_<level>``, no password, ``preferences.bot``).
+When a command leaves a bot to move, the runner takes the bot's own seat
+view, picks a move in a worker thread (off the event loop) and submits it
+with :meth:`MatchService.submit`. At start-up the runner also resumes every
+active match that waits for a bot, so a restart loses no bot turn.
+
+Levels until the AI issue lands its real ones: ``greedy`` (the best-scoring
+play) and ``random`` (any legal play), both from the crossword move generator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from harfiyen.core.errors import GameError
+from harfiyen.core.viewers import Seat
+from harfiyen.server.models import Match, MatchPlayer, User
+from harfiyen.server.service import MatchService
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("greedy", "random")
+BOT_PREFIX = "bot_"
+
+
+async def bot_user(db: AsyncSession, level: str) -> User:
+    """The user that plays ``level`` (created on first use)."""
+    name = BOT_PREFIX + level
+    user = (await db.execute(select(User).where(User.username == name))).scalar_one_or_none()
+    if user is None:
+        user = User(username=name, display_name=f"Bot ({level})", password_hash=None,
+                    is_guest=False, preferences={"bot": level, "language": "tr"})
+        db.add(user)
+        await db.flush()
+    return user
+
+
+def choose_crossword_move(view: dict[str, Any], level: str, lexicons: Any) -> dict[str, Any]:
+    """A move intent for the seat whose ``view`` this is (runs in a worker thread)."""
+    from harfiyen.ai.crossword.movegen import MoveGenerator
+    from harfiyen.games import crossword as cw
+    from harfiyen.games.crossword.board import Board, Placement
+
+    rules = cw.ruleset(view["rules"].split("@")[0], int(view["rules"].split("@")[1]))
+    if view.get("pending") is not None and view["pending"].get("ends_game"):
+        return {"kind": "accept"}
+    generator = MoveGenerator(lexicons(view["lexicon"]), rules)
+    board = Board().with_tiles([
+        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
+    ])
+    bonus = None
+    if view.get("bonus_square") and not view.get("bonus_square_used"):
+        bonus = cw.parse_square(view["bonus_square"])
+    scratch = generator.scratch(board)
+    if level == "random":
+        options = generator.moves(scratch, view["rack"], bonus)
+        found = [random.choice(options)] if options else []
+    else:
+        found = generator.best(scratch, view["rack"], 1, bonus)
+    if not found:
+        return {"kind": "pass"}
+    return {"kind": "play", "tiles": [
+        {"square": cw.square_name(p.square), "letter": p.letter, "blank": p.blank}
+        for p in found[0].placements
+    ]}
+
+
+class BotRunner:
+    def __init__(self, service: MatchService, workers: int = 2) -> None:
+        self.service = service
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="harfiyen-bot")
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._bots: dict[int, str] = {}
+        service.after_commit.append(self.after_commit)
+
+    async def resume(self) -> None:
+        """Schedule every active match that waits for a bot's move (after a restart)."""
+        async with self.service.sessions() as db:
+            rows = (await db.execute(
+                select(Match).join(MatchPlayer, (MatchPlayer.match_id == Match.id)
+                                   & (MatchPlayer.seat == Match.to_move))
+                .join(User, User.id == MatchPlayer.user_id)
+                .where(Match.status == "active", User.username.startswith(BOT_PREFIX))
+            )).scalars().all()
+        for match in rows:
+            self.after_commit(match)
+
+    def after_commit(self, match: Match) -> None:
+        if match.status != "active" or match.to_move is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._maybe_move(match.id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _maybe_move(self, match_id: int) -> None:
+        # A stale read (match.busy) or a passing failure is retried with a fresh read.
+        for attempt in range(3):
+            if await self._try_move(match_id):
+                return
+            await asyncio.sleep(0.2 * (attempt + 1))
+
+    async def _try_move(self, match_id: int) -> bool:
+        """Make the bot's move if a bot is to move; False when it should be tried again."""
+        service = self.service
+        try:
+            async with service.sessions() as db:
+                match = await db.get(Match, match_id)
+                if match is None or match.status != "active" or match.to_move is None:
+                    return True
+                row = (await db.execute(
+                    select(User).join(MatchPlayer, MatchPlayer.user_id == User.id)
+                    .where(MatchPlayer.match_id == match_id, MatchPlayer.seat == match.to_move)
+                )).scalar_one()
+                level = (row.preferences or {}).get("bot")
+                if level is None:
+                    return True
+                state = await service.state(db, match)
+                seat, seq = match.to_move, match.last_seq
+                view = service_view(service, match, state, seat)
+            loop = asyncio.get_running_loop()
+            move = await loop.run_in_executor(
+                self.pool, choose_crossword_move, view, level, service.lexicons
+            )
+            await service.submit(row.id, match_id, move, expect_seq=seq)
+        except GameError as error:
+            log.warning("bot move in match %s refused: %s", match_id, error)
+            return error.code != "match.busy"
+        except Exception:
+            log.exception("bot move in match %s failed", match_id)
+            return False
+        return True
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def service_view(service: MatchService, match: Match, state: Any, seat: int) -> dict[str, Any]:
+    from harfiyen.server.games import adapter
+
+    return adapter(match.game).view(state, Seat(seat))

@@ -1,0 +1,41 @@
+"""Database engines and sessions for SQLite (aiosqlite) and PostgreSQL (asyncpg)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+
+def normalize_url(url: str) -> str:
+    """Plain ``sqlite:``/``postgresql:`` URLs get their async drivers."""
+    if url.startswith("sqlite:"):
+        return "sqlite+aiosqlite:" + url[len("sqlite:"):]
+    if url.startswith("postgresql:") or url.startswith("postgres:"):
+        return "postgresql+asyncpg:" + url.split(":", 1)[1]
+    return url
+
+
+def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
+    """An async engine; ``schema`` sets PostgreSQL's search path (tests use a fresh one)."""
+    url = normalize_url(url)
+    kwargs: dict[str, Any] = {}
+    if url.startswith("postgresql") and schema:
+        kwargs["connect_args"] = {"server_settings": {"search_path": schema}}
+    engine = create_async_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        # WAL lets readers go on while a move is written; the timeout makes writers wait.
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
+    return async_sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,154 @@
+"""Errors the server itself raises, with stable codes and Turkish and English messages.
+
+Engine errors (``GameError`` subclasses) pass through unchanged; both kinds
+reach clients as ``{"code", "message", "details"}`` with the message in the
+user's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from harfiyen.core.errors import ErrorKind, GameError
+
+
+class ServerError(GameError):
+    """A request the server refuses; ``status`` is the HTTP status for the REST API."""
+
+    status: int = 400
+
+
+def fail(kind: ErrorKind, status: int = 400, **details: Any) -> ServerError:
+    error = kind.error(ServerError, **details)
+    assert isinstance(error, ServerError)
+    error.status = status
+    return error
+
+
+def error_body(error: GameError, language: str) -> dict[str, Any]:
+    """What a client receives: the stable code, the message in ``language``, the details."""
+    return {
+        "code": error.code,
+        "message": error.message.in_language(language),
+        "details": _jsonable(dict(error.details)),
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+# --- accounts -----------------------------------------------------------------------------
+NOT_AUTHENTICATED: Final = ErrorKind(
+    "auth.required", "Önce giriş yapmalısın.", "You need to sign in first."
+)
+BAD_CREDENTIALS: Final = ErrorKind(
+    "auth.bad_credentials", "Kullanıcı adı ya da parola yanlış.", "Wrong username or password."
+)
+USERNAME_TAKEN: Final = ErrorKind(
+    "auth.username_taken",
+    "“{username}” kullanıcı adı alınmış.",
+    "The username “{username}” is taken.",
+)
+CSRF_FAILED: Final = ErrorKind(
+    "auth.csrf",
+    "Güvenlik belirteci eksik ya da yanlış; sayfayı yenileyip tekrar dene.",
+    "The security token is missing or wrong; reload the page and try again.",
+)
+NOT_A_GUEST: Final = ErrorKind(
+    "auth.not_guest",
+    "Bu hesap zaten kayıtlı.",
+    "This account is already registered.",
+)
+BAD_ORIGIN: Final = ErrorKind(
+    "auth.bad_origin",
+    "Bu bağlantı başka bir siteden açılamaz.",
+    "This connection cannot be opened from another site.",
+)
+
+# --- requests -----------------------------------------------------------------------------
+INVALID_REQUEST: Final = ErrorKind(
+    "request.invalid",
+    "İstek geçersiz: {problem}",
+    "Invalid request: {problem}",
+)
+FRAME_TOO_LARGE: Final = ErrorKind(
+    "request.too_large",
+    "Mesaj çok büyük ({size} bayt; en çok {limit}).",
+    "The message is too large ({size} bytes; at most {limit}).",
+)
+MALFORMED_FRAME: Final = ErrorKind(
+    "request.malformed",
+    "Mesaj okunamadı: JSON nesnesi bekleniyordu.",
+    "The message could not be read: a JSON object was expected.",
+)
+INTERNAL: Final = ErrorKind(
+    "server.internal",
+    "Sunucuda bir hata oldu; tekrar dene.",
+    "Something went wrong on the server; try again.",
+)
+UNKNOWN_GAME: Final = ErrorKind(
+    "match.unknown_game", "Böyle bir oyun yok: {game}.", "There is no game called {game}."
+)
+BAD_CONFIG: Final = ErrorKind(
+    "match.bad_config",
+    "Bu oyun ayarları geçersiz: {problem}",
+    "These game settings are invalid: {problem}",
+)
+RANKED_NOT_ALLOWED: Final = ErrorKind(
+    "match.ranked_not_allowed",
+    "Bu oyun ve dil için dereceli maç açılamaz ({game}, {language}).",
+    "Ranked matches are not available for this game and language ({game}, {language}).",
+)
+
+# --- matches ------------------------------------------------------------------------------
+MATCH_NOT_FOUND: Final = ErrorKind(
+    "match.not_found", "Böyle bir maç yok.", "There is no such match."
+)
+NOT_A_PLAYER: Final = ErrorKind(
+    "match.not_a_player",
+    "Bu maçta oyuncu değilsin.",
+    "You are not a player in this match.",
+)
+MATCH_NOT_ACTIVE: Final = ErrorKind(
+    "match.not_active",
+    "Bu maç şu anda oynanmıyor (durum: {state}).",
+    "This match is not being played right now (status: {state}).",
+)
+MATCH_BUSY: Final = ErrorKind(
+    "match.busy",
+    "Aynı anda başka bir hamle yazıldı; tekrar dene.",
+    "Another move was written at the same time; try again.",
+)
+NOT_FINISHED: Final = ErrorKind(
+    "match.not_finished",
+    "Rövanş için önce maçın bitmesi gerekir.",
+    "The match must be over before a rematch.",
+)
+INVITE_NOT_FOUND: Final = ErrorKind(
+    "invite.not_found", "Böyle bir davet yok.", "There is no such invitation."
+)
+INVITE_CLOSED: Final = ErrorKind(
+    "invite.closed",
+    "Bu davet artık geçerli değil (durum: {state}).",
+    "This invitation is no longer valid (status: {state}).",
+)
+INVITE_NOT_FOR_YOU: Final = ErrorKind(
+    "invite.not_for_you",
+    "Bu davet sana gönderilmemiş.",
+    "This invitation was not sent to you.",
+)
+OWN_INVITE: Final = ErrorKind(
+    "invite.own",
+    "Kendi davetini kabul edemezsin.",
+    "You cannot accept your own invitation.",
+)
+USER_NOT_FOUND: Final = ErrorKind(
+    "user.not_found", "“{username}” adlı kullanıcı yok.", "There is no user “{username}”."
+)

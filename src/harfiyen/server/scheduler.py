@@ -1,0 +1,68 @@
+"""Move deadlines: a loop that ends overdue moves as timeouts, also right after a restart.
+
+Deadlines live in the match row (``deadline_at``), so nothing is lost when a
+process stops: the first sweep after start finds every overdue match. The
+timeout goes through the same command path as any move, for the seat to
+move, and only if the log has not moved on since the sweep read it, so
+several processes sweeping at once end a match once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from sqlalchemy import select
+
+from harfiyen.core.errors import GameError
+from harfiyen.server.games import adapter
+from harfiyen.server.models import Match, MatchPlayer, utcnow
+from harfiyen.server.service import MatchService
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineScheduler:
+    def __init__(self, service: MatchService, interval: float) -> None:
+        self.service = service
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("deadline sweep failed")
+            await asyncio.sleep(self.interval)
+
+    async def sweep(self) -> int:
+        """End every overdue move as a timeout; return how many matches ended."""
+        async with self.service.sessions() as db:
+            rows = (await db.execute(
+                select(Match.id, Match.game, Match.last_seq, MatchPlayer.user_id)
+                .join(MatchPlayer, (MatchPlayer.match_id == Match.id)
+                      & (MatchPlayer.seat == Match.to_move))
+                .where(Match.status == "active", Match.deadline_at.is_not(None),
+                       Match.deadline_at < utcnow())
+            )).all()
+        ended = 0
+        for match_id, game, last_seq, user_id in rows:
+            try:
+                await self.service.submit(
+                    user_id, match_id, adapter(game).timeout(), expect_seq=last_seq
+                )
+                ended += 1
+            except GameError as error:
+                log.info("timeout of match %s not applied: %s", match_id, error.code)
+        return ended

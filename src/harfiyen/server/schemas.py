@@ -1,0 +1,134 @@
+"""Request bodies of the REST API (unknown fields refused) and the JSON forms of rows."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from harfiyen.server.models import Invite, Match, MatchPlayer, User
+
+USERNAME = r"^[A-Za-z0-9_.\-]{3,32}$"
+DEFAULT_PREFERENCES: dict[str, Any] = {
+    "language": "tr",
+    "default_rules": "tr",
+    "default_lexicon": None,
+    "notifications": False,
+    "board_theme": "classic",
+}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RegisterRequest(Strict):
+    username: str = Field(pattern=USERNAME)
+    password: str = Field(min_length=8, max_length=256)
+    display_name: str | None = Field(default=None, min_length=1, max_length=64)
+    language: Literal["tr", "en"] = "tr"
+
+
+class LoginRequest(Strict):
+    username: str = Field(max_length=32)
+    password: str = Field(max_length=256)
+
+
+class ClaimRequest(Strict):
+    username: str = Field(pattern=USERNAME)
+    password: str = Field(min_length=8, max_length=256)
+    display_name: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class ProfilePatch(Strict):
+    display_name: str | None = Field(default=None, min_length=1, max_length=64)
+    language: Literal["tr", "en"] | None = None
+    default_rules: Literal["tr", "en"] | None = None
+    default_lexicon: str | None = Field(default=None, max_length=32)
+    notifications: bool | None = None
+    board_theme: Literal["classic", "dark", "contrast", "wood"] | None = None
+
+
+class TimeControl(Strict):
+    """No clock, live (minutes per move) or correspondence (hours per move)."""
+
+    kind: Literal["none", "live", "correspondence"] = "none"
+    minutes_per_move: int | None = Field(default=None, ge=1, le=60)
+    hours_per_move: int | None = Field(default=None, ge=1, le=24 * 14)
+
+    @model_validator(mode="after")
+    def _matches_kind(self) -> TimeControl:
+        if self.kind == "live" and self.minutes_per_move is None:
+            raise ValueError("live matches need minutes_per_move")
+        if self.kind == "correspondence" and self.hours_per_move is None:
+            raise ValueError("correspondence matches need hours_per_move")
+        return self
+
+    def stored(self) -> dict[str, Any]:
+        seconds = None
+        if self.kind == "live" and self.minutes_per_move:
+            seconds = self.minutes_per_move * 60
+        elif self.kind == "correspondence" and self.hours_per_move:
+            seconds = self.hours_per_move * 3600
+        return {"kind": self.kind, "seconds_per_move": seconds}
+
+
+class CreateMatchRequest(Strict):
+    game: Literal["crossword"] = "crossword"
+    # Game options, e.g. {"rules": "tr"} or {"rules": "en", "challenge": "double"}.
+    options: dict[str, Any] = Field(default_factory=dict)
+    ranked: bool = False
+    time_control: TimeControl = Field(default_factory=TimeControl)
+    # Invite one user by name; without it the invitation is a link/code anyone may use.
+    opponent: str | None = Field(default=None, max_length=32)
+    # A solo match against a bot of this level; it starts at once.
+    bot: Literal["greedy", "random"] | None = None
+
+
+class MoveRequest(Strict):
+    move: dict[str, Any]
+
+
+def iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+def user_json(user: User, private: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": user.id, "username": user.username, "display_name": user.display_name,
+        "guest": user.is_guest,
+    }
+    if private:
+        out["preferences"] = {**DEFAULT_PREFERENCES, **(user.preferences or {})}
+    return out
+
+
+def invite_json(invite: Invite) -> dict[str, Any]:
+    return {
+        "code": invite.code, "match": invite.match_id, "status": invite.status,
+        "from_user": invite.from_user, "to_user": invite.to_user,
+        "expires_at": iso(invite.expires_at), "link": f"/invite/{invite.code}",
+    }
+
+
+def match_json(
+    match: Match, players: list[tuple[MatchPlayer, User]], invites: list[Invite] | None = None
+) -> dict[str, Any]:
+    """A match as clients see it: never the seed."""
+    out: dict[str, Any] = {
+        "id": match.id, "game": match.game, "rules": match.rules, "lexicon": match.lexicon,
+        "language": match.language, "config": match.config, "ranked": match.ranked,
+        "time_control": match.time_control, "status": match.status,
+        "players": [
+            {"seat": p.seat, **user_json(u)} for p, u in sorted(players, key=lambda x: x[0].seat)
+        ],
+        "seats": match.players, "created_by": match.created_by,
+        "created_at": iso(match.created_at), "started_at": iso(match.started_at),
+        "finished_at": iso(match.finished_at), "last_seq": match.last_seq,
+        "to_move": match.to_move, "deadline_at": iso(match.deadline_at),
+        "result": match.result, "rematch_of": match.rematch_of,
+    }
+    if invites is not None:
+        out["invites"] = [invite_json(i) for i in invites]
+    return out

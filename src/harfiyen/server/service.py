@@ -1,0 +1,448 @@
+"""The match service: creating matches, invitations, and the one command path for moves.
+
+Every state change goes through :meth:`MatchService.submit` (humans, bots,
+timeouts and resignations alike): take the match's write lock, rebuild the
+state from the event log (a cache keyed by the log length saves the replay),
+apply the move with the engine, append the new events with the next
+sequence numbers, commit, and only then publish each event projected for
+each audience. The log is the source of truth; the cache is only a cache.
+
+One writer per match: an ``asyncio.Lock`` per match with SQLite (one
+process), a PostgreSQL advisory transaction lock with PostgreSQL, and in both
+cases the unique ``(match_id, seq)`` constraint refuses a second writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from harfiyen.core.errors import GameError
+from harfiyen.core.viewers import Seat, Spectator
+from harfiyen.server import errors as E
+from harfiyen.server.games import LexiconLoader, Viewer, adapter
+from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
+from harfiyen.server.pubsub import PubSub
+from harfiyen.server.settings import Settings
+
+# Advisory-lock namespace of match writers (the first key of pg_advisory_xact_lock).
+LOCK_NAMESPACE = 4242
+# A client further behind than this gets a full view instead of the event gap.
+MAX_GAP = 500
+
+
+def match_channel(match_id: int, viewer: Viewer) -> str:
+    if isinstance(viewer, Seat):
+        return f"match:{match_id}:seat:{viewer.seat}"
+    return f"match:{match_id}:spectators"
+
+
+def user_channel(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """What an accepted command wrote: the match and the sequence numbers of its events."""
+
+    match_id: int
+    first_seq: int
+    last_seq: int
+    status: str
+
+
+class MatchService:
+    def __init__(
+        self,
+        settings: Settings,
+        sessions: async_sessionmaker[AsyncSession],
+        pubsub: PubSub,
+        lexicons: LexiconLoader,
+        is_postgres: bool,
+    ) -> None:
+        self.settings = settings
+        self.sessions = sessions
+        self.pubsub = pubsub
+        self.lexicons = lexicons
+        self.is_postgres = is_postgres
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, Any] = {}
+        # Called after a command commits (the bot runner and the scheduler listen here).
+        self.after_commit: list[Callable[[Match], Any]] = []
+
+    # --- locking and state -------------------------------------------------------------
+
+    @asynccontextmanager
+    async def writing(self, match_id: int) -> AsyncIterator[AsyncSession]:
+        """A transaction that is the only writer of ``match_id`` until it ends."""
+        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        async with lock, self.sessions() as db, db.begin():
+            if self.is_postgres:
+                await db.execute(
+                    text("SELECT pg_advisory_xact_lock(:ns, :id)"),
+                    {"ns": LOCK_NAMESPACE, "id": match_id},
+                )
+            yield db
+
+    async def state(self, db: AsyncSession, match: Match) -> Any:
+        """The game state after the whole stored log (from the cache when it is current)."""
+        cached = self._cache.get(match.id)
+        game = adapter(match.game)
+        if cached is not None and len(game.events(cached)) == match.last_seq:
+            return cached
+        rows = (await db.execute(
+            select(MatchEvent.data).where(MatchEvent.match_id == match.id)
+            .order_by(MatchEvent.seq)
+        )).scalars().all()
+        state = game.new_game(match.config, match.seed, self.lexicons)
+        for data in rows:
+            recorded = game.move_of(data)
+            if recorded is not None:
+                state, _ = game.apply(state, *recorded)
+        if len(game.events(state)) != len(rows):
+            raise RuntimeError(f"match {match.id}: the event log does not replay")
+        self._cache[match.id] = state
+        return state
+
+    async def players(self, db: AsyncSession, match_id: int) -> list[MatchPlayer]:
+        return list((await db.execute(
+            select(MatchPlayer).where(MatchPlayer.match_id == match_id).order_by(MatchPlayer.seat)
+        )).scalars().all())
+
+    async def seat_of(self, db: AsyncSession, match_id: int, user_id: int) -> int | None:
+        return (await db.execute(
+            select(MatchPlayer.seat).where(
+                MatchPlayer.match_id == match_id, MatchPlayer.user_id == user_id
+            )
+        )).scalar_one_or_none()
+
+    async def viewer_of(self, db: AsyncSession, match_id: int, user_id: int) -> Viewer:
+        seat = await self.seat_of(db, match_id, user_id)
+        return Spectator() if seat is None else Seat(seat)
+
+    async def viewer_for(self, match_id: int, user_id: int) -> Viewer:
+        async with self.sessions() as db:
+            if await db.get(Match, match_id) is None:
+                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            return await self.viewer_of(db, match_id, user_id)
+
+    # --- creating and joining ----------------------------------------------------------
+
+    async def create(
+        self,
+        creator: User,
+        game_name: str,
+        options: dict[str, Any],
+        ranked: bool,
+        time_control: dict[str, Any],
+        opponent: User | None = None,
+        rematch_of: int | None = None,
+    ) -> tuple[Match, Invite]:
+        """A waiting match with the creator seated and an open invitation."""
+        game = adapter(game_name)
+        setup = game.setup(options)
+        if ranked and not self.settings.ranked_allowed(game_name, setup.language):
+            raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
+        async with self.sessions() as db, db.begin():
+            match = Match(
+                game=game_name, rules=setup.rules, lexicon=setup.lexicon,
+                language=setup.language, config=setup.config,
+                seed=secrets.randbits(62), players=setup.players, ranked=ranked,
+                time_control=time_control, status="waiting", created_by=creator.id,
+                last_seq=0, rematch_of=rematch_of,
+            )
+            db.add(match)
+            await db.flush()
+            db.add(MatchPlayer(match_id=match.id, seat=0, user_id=creator.id))
+            invite = Invite(
+                code=secrets.token_urlsafe(9), match_id=match.id, from_user=creator.id,
+                to_user=opponent.id if opponent else None, status="open",
+                expires_at=utcnow() + timedelta(hours=self.settings.invite_hours),
+            )
+            db.add(invite)
+        if opponent is not None:
+            await self.pubsub.publish(user_channel(opponent.id), {
+                "type": "notice", "kind": "invited", "match": match.id, "code": invite.code,
+                "from": creator.username,
+            })
+        return match, invite
+
+    async def invite_by_code(self, db: AsyncSession, code: str) -> Invite:
+        invite = (await db.execute(select(Invite).where(Invite.code == code))).scalar_one_or_none()
+        if invite is None:
+            raise E.fail(E.INVITE_NOT_FOUND, status=404)
+        if invite.status == "open" and invite.expires_at < utcnow():
+            invite.status = "expired"
+        return invite
+
+    async def accept(self, user: User, code: str) -> Match:
+        """Seat ``user`` through an invitation; the match starts once every seat is taken."""
+        async with self.sessions() as db:
+            invite = await self.invite_by_code(db, code)
+            match_id = invite.match_id
+        async with self.writing(match_id) as db:
+            invite = await self.invite_by_code(db, code)
+            if invite.status != "open":
+                raise E.fail(E.INVITE_CLOSED, status=409, state=invite.status)
+            if invite.from_user == user.id:
+                raise E.fail(E.OWN_INVITE, status=409)
+            if invite.to_user is not None and invite.to_user != user.id:
+                raise E.fail(E.INVITE_NOT_FOR_YOU, status=403)
+            match = await db.get(Match, match_id)
+            assert match is not None
+            if match.status != "waiting":
+                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            seated = await self.players(db, match.id)
+            if any(p.user_id == user.id for p in seated):
+                raise E.fail(E.OWN_INVITE, status=409)
+            db.add(MatchPlayer(match_id=match.id, seat=len(seated), user_id=user.id))
+            if len(seated) + 1 >= match.players:
+                invite.status = "accepted"
+                await db.flush()
+                events = await self._start(db, match)
+            else:
+                events = None
+        if events is not None:
+            await self._publish(match, events)
+        return match
+
+    async def decline(self, user: User, code: str) -> Invite:
+        async with self.sessions() as db:
+            invite = await self.invite_by_code(db, code)
+            match_id = invite.match_id
+        async with self.writing(match_id) as db:
+            invite = await self.invite_by_code(db, code)
+            if invite.status != "open":
+                raise E.fail(E.INVITE_CLOSED, status=409, state=invite.status)
+            if invite.to_user is not None and invite.to_user != user.id:
+                raise E.fail(E.INVITE_NOT_FOR_YOU, status=403)
+            if invite.from_user == user.id:
+                raise E.fail(E.OWN_INVITE, status=409)
+            invite.status = "declined"
+            match = await db.get(Match, match_id)
+            assert match is not None
+            if match.status == "waiting":
+                match.status = "cancelled"
+                match.finished_at = utcnow()
+        await self.pubsub.publish(user_channel(invite.from_user), {
+            "type": "notice", "kind": "declined", "match": match_id,
+        })
+        return invite
+
+    async def _start(self, db: AsyncSession, match: Match) -> list[tuple[int, Any]]:
+        """Deal seats at random, start the game and store its opening events."""
+        seated = await self.players(db, match.id)
+        users = [p.user_id for p in seated]
+        random.SystemRandom().shuffle(users)
+        await db.execute(delete(MatchPlayer).where(MatchPlayer.match_id == match.id))
+        await db.flush()
+        for seat, user_id in enumerate(users):
+            db.add(MatchPlayer(match_id=match.id, seat=seat, user_id=user_id))
+        game = adapter(match.game)
+        state = game.new_game(match.config, match.seed, self.lexicons)
+        match.status = "active"
+        match.started_at = utcnow()
+        return await self._append(db, match, state, game.events(state), first_seq=1)
+
+    # --- the command path --------------------------------------------------------------
+
+    async def submit(
+        self, user_id: int, match_id: int, move_data: Any, expect_seq: int | None = None
+    ) -> Submitted:
+        """Apply ``user_id``'s move intent (or an engine move) to the match.
+
+        ``expect_seq``: refuse (``match.busy``) unless the log still ends there
+        (a bot or the scheduler acting on what it read earlier). Raises a
+        ``GameError`` (engine or server) and writes nothing when refused.
+        """
+        async with self.writing(match_id) as db:
+            match = await db.get(Match, match_id)
+            if match is None:
+                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            if expect_seq is not None and match.last_seq != expect_seq:
+                raise E.fail(E.MATCH_BUSY, status=409)
+            seat = await self.seat_of(db, match_id, user_id)
+            if seat is None:
+                raise E.fail(E.NOT_A_PLAYER, status=403)
+            game = adapter(match.game)
+            if match.status in ("waiting", "cancelled"):
+                if match.status == "waiting" and _is_resign(move_data):
+                    return await self._cancel(db, match)
+                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            state = await self.state(db, match)
+            move = move_data if not isinstance(move_data, dict) else game.parse_move(
+                move_data, state
+            )
+            new_state, events = game.apply(state, seat, move)
+            first = match.last_seq + 1
+            try:
+                written = await self._append(db, match, new_state, events, first_seq=first)
+                await db.flush()
+            except IntegrityError:
+                self._cache.pop(match_id, None)
+                raise E.fail(E.MATCH_BUSY, status=409) from None
+        await self._publish(match, written)
+        return Submitted(match.id, first, match.last_seq, match.status)
+
+    async def _cancel(self, db: AsyncSession, match: Match) -> Submitted:
+        """Resigning before the match starts withdraws it; its invitations close."""
+        match.status = "cancelled"
+        match.finished_at = utcnow()
+        invites = (await db.execute(
+            select(Invite).where(Invite.match_id == match.id, Invite.status == "open")
+        )).scalars().all()
+        for invite in invites:
+            invite.status = "cancelled"
+        return Submitted(match.id, match.last_seq + 1, match.last_seq, match.status)
+
+    async def _append(
+        self, db: AsyncSession, match: Match, state: Any, events: Any, first_seq: int
+    ) -> list[tuple[int, Any]]:
+        """Store ``events`` from ``first_seq`` on and update the match row; return (seq, event)."""
+        game = adapter(match.game)
+        numbered = list(enumerate(events, start=first_seq))
+        for seq, event in numbered:
+            data = game.event_dict(event)
+            db.add(MatchEvent(match_id=match.id, seq=seq, kind=data["kind"], data=data))
+        match.last_seq = first_seq + len(numbered) - 1
+        match.to_move = game.to_move(state)
+        outcome = game.outcome(state)
+        if outcome is not None:
+            match.status = "finished"
+            match.result = outcome
+            match.finished_at = utcnow()
+            match.deadline_at = None
+        else:
+            match.deadline_at = self._deadline(match)
+        self._cache[match.id] = state
+        return numbered
+
+    def _deadline(self, match: Match) -> datetime | None:
+        tc = match.time_control or {}
+        seconds = tc.get("seconds_per_move")
+        return utcnow() + timedelta(seconds=int(seconds)) if seconds else None
+
+    # --- publishing --------------------------------------------------------------------
+
+    def audiences(self, match: Match) -> list[Viewer]:
+        return [*(Seat(s) for s in range(match.players)), Spectator()]
+
+    async def _publish(self, match: Match, numbered: list[tuple[int, Any]]) -> None:
+        """Send every new event, projected, to each audience, then each audience's new view."""
+        if not numbered:
+            return
+        game = adapter(match.game)
+        state = self._cache.get(match.id)
+        for viewer in self.audiences(match):
+            channel = match_channel(match.id, viewer)
+            for seq, event in numbered:
+                projected = game.project(event, viewer)
+                if projected is not None:
+                    await self.pubsub.publish(channel, {
+                        "type": "event", "match": match.id, "seq": seq, "event": projected,
+                    })
+            if state is not None and len(game.events(state)) == match.last_seq:
+                await self.pubsub.publish(channel, self.state_frame(match, state, viewer))
+        async with self.sessions() as db:
+            players = await self.players(db, match.id)
+        for p in players:
+            notice: dict[str, Any] | None = None
+            if match.status == "finished":
+                notice = {"kind": "match_ended", "result": match.result}
+            elif numbered[0][0] == 1:
+                notice = {"kind": "match_started", "your_turn": p.seat == match.to_move}
+            elif p.seat == match.to_move:
+                notice = {"kind": "your_turn"}
+            if notice is not None:
+                await self.pubsub.publish(user_channel(p.user_id), {
+                    "type": "notice", "match": match.id, **notice,
+                })
+        for listener in self.after_commit:
+            listener(match)
+
+    def state_frame(self, match: Match, state: Any, viewer: Viewer) -> dict[str, Any]:
+        """The audience's whole view after ``match.last_seq`` (sent after each command)."""
+        return {
+            "type": "state", "match": match.id, "seq": match.last_seq, "status": match.status,
+            "deadline_at": _iso(match.deadline_at),
+            "view": adapter(match.game).view(state, viewer),
+        }
+
+    # --- reading for clients -----------------------------------------------------------
+
+    async def sync_frames(
+        self, match_id: int, user_id: int, last_seq: int
+    ) -> tuple[Viewer, list[dict[str, Any]]]:
+        """What a (re)subscribing client needs: the event gap after ``last_seq``
+        followed by the current view, or only the current view when the gap is
+        too long or the client has nothing.
+        """
+        async with self.sessions() as db:
+            match = await db.get(Match, match_id)
+            if match is None:
+                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            viewer = await self.viewer_of(db, match_id, user_id)
+            if match.status in ("waiting", "cancelled"):
+                return viewer, [{
+                    "type": "sync", "match": match.id, "seq": match.last_seq,
+                    "status": match.status, "view": None,
+                }]
+            state = await self.state(db, match)
+            game = adapter(match.game)
+            frames: list[dict[str, Any]] = []
+            if 0 < last_seq <= match.last_seq and match.last_seq - last_seq <= MAX_GAP:
+                for seq, event in enumerate(game.events(state), start=1):
+                    if seq > last_seq:
+                        projected = game.project(event, viewer)
+                        if projected is not None:
+                            frames.append({
+                                "type": "event", "match": match.id, "seq": seq,
+                                "event": projected,
+                            })
+                frames.append(self.state_frame(match, state, viewer))
+            else:
+                frame = self.state_frame(match, state, viewer)
+                frame["type"] = "sync"
+                frames.append(frame)
+            return viewer, frames
+
+    async def gap(self, match_id: int, viewer: Viewer, after: int) -> list[dict[str, Any]]:
+        """The projected events after ``after`` (a connection that saw a jump in numbers)."""
+        async with self.sessions() as db:
+            match = await db.get(Match, match_id)
+            if match is None:
+                return []
+            state = await self.state(db, match)
+        game = adapter(match.game)
+        out = []
+        for seq, event in enumerate(game.events(state), start=1):
+            if seq > after:
+                projected = game.project(event, viewer)
+                if projected is not None:
+                    out.append({"type": "event", "match": match_id, "seq": seq,
+                                "event": projected})
+        return out
+
+
+def _is_resign(move_data: Any) -> bool:
+    if isinstance(move_data, dict):
+        return move_data.get("kind") == "resign" and set(move_data) == {"kind"}
+    return type(move_data).__name__ == "Resign"
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+def engine_error(error: Exception) -> GameError | None:
+    return error if isinstance(error, GameError) else None

@@ -1,0 +1,67 @@
+"""Server settings from the environment (prefix ``HARFIYEN_``), via pydantic-settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# A fixed development key: fine on a laptop, refused when HARFIYEN_ENV=production.
+INSECURE_DEV_KEY = "harfiyen-development-key-not-secret"
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data folder (created on demand)."""
+    folder = Path(platformdirs.user_data_dir("harfiyen"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'harfiyen.sqlite3'}"
+
+
+class Settings(BaseSettings):
+    """Everything the server reads from its environment.
+
+    Lists (``HARFIYEN_RANKED_APPROVED``) are given as JSON, e.g.
+    ``'["crossword:tr"]'``.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="HARFIYEN_", extra="ignore")
+
+    env: Literal["development", "test", "production"] = "development"
+    database_url: str = Field(default_factory=default_database_url)
+    # A PostgreSQL schema to use instead of ``public`` (tests use a fresh one per session).
+    database_schema: str | None = None
+    redis_url: str | None = None
+    secret_key: SecretStr = SecretStr(INSECURE_DEV_KEY)
+    # (game, language) pairs whose matches may be ranked, written "game:language".
+    ranked_approved: list[str] = ["crossword:tr", "crossword:en"]
+    session_days: int = 30
+    invite_hours: int = 72
+    cookie_secure: bool = False
+    # Browser origins allowed to open websockets besides the server's own host.
+    allowed_origins: list[str] = []
+    max_frame_bytes: int = 16_384
+    # Messages waiting for one websocket connection before it is told to resync.
+    connection_queue: int = 256
+    # How often overdue moves are looked for (seconds).
+    deadline_sweep_seconds: float = 5.0
+    static_dir: Path = Path(__file__).resolve().parent.parent / "web"
+
+    @model_validator(mode="after")
+    def _refuse_insecure_production(self) -> Settings:
+        key = self.secret_key.get_secret_value()
+        if self.env == "production" and (key == INSECURE_DEV_KEY or len(key) < 32):
+            raise ValueError(
+                "HARFIYEN_SECRET_KEY must be set to a random value of at least 32 characters "
+                "when HARFIYEN_ENV=production"
+            )
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    def ranked_allowed(self, game: str, language: str) -> bool:
+        return f"{game}:{language}" in self.ranked_approved

@@ -1,0 +1,180 @@
+"""Server test fixtures: a fresh database per session (SQLite and PostgreSQL), live servers.
+
+PostgreSQL and Redis must be running in CI (``.ci/run`` starts them); a test
+that needs one FAILS when ``CI=true`` and the service is missing, and is
+skipped with the reason outside CI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harfiyen.server.db import make_engine
+from harfiyen.server.migrate import upgrade
+from harfiyen.server.settings import Settings
+
+PG_URL = os.environ.get(
+    "HARFIYEN_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("HARFIYEN_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def missing_service(reason: str) -> None:
+    """Fail in CI, skip elsewhere."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"required service missing in CI: {reason}")
+    pytest.skip(reason)
+
+
+async def _pg_alive() -> bool:
+    import asyncpg
+
+    try:
+        conn = await asyncio.wait_for(asyncpg.connect(PG_URL.replace("+asyncpg", "")), 5)
+    except Exception:
+        return False
+    await conn.close()
+    return True
+
+
+async def _redis_alive() -> bool:
+    import redis.asyncio as redis
+
+    client = redis.from_url(REDIS_URL)
+    try:
+        return bool(await asyncio.wait_for(client.ping(), 5))
+    except Exception:
+        return False
+    finally:
+        await client.aclose()
+
+
+@dataclass(frozen=True)
+class Database:
+    kind: str
+    url: str
+    schema: str | None
+
+    def settings(self, **overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "env": "test", "database_url": self.url, "database_schema": self.schema,
+            "redis_url": None,
+        }
+        values.update(overrides)
+        return Settings(**values)
+
+
+async def _execute_pg(sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(PG_URL.replace("+asyncpg", ""))
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+async def _migrate(url: str, schema: str | None) -> None:
+    engine = make_engine(url, schema)
+    try:
+        await upgrade(engine)
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+             ) -> Iterator[Database]:
+    """A freshly migrated database for this test session, dropped afterwards."""
+    if request.param == "sqlite":
+        path: Path = tmp_path_factory.mktemp("db") / "harfiyen.sqlite3"
+        url = f"sqlite+aiosqlite:///{path}"
+        asyncio.run(_migrate(url, None))
+        yield Database("sqlite", url, None)
+        return
+    yield from _postgres()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Database]:
+    """A fresh PostgreSQL schema of its own (tests of several server processes)."""
+    yield from _postgres()
+
+
+def _postgres() -> Iterator[Database]:
+    if not asyncio.run(_pg_alive()):
+        missing_service(f"PostgreSQL is not reachable at {PG_URL}")
+    schema = f"harfiyen_test_{secrets.token_hex(4)}"
+    asyncio.run(_execute_pg(f'CREATE SCHEMA "{schema}"'))
+    try:
+        asyncio.run(_migrate(PG_URL, schema))
+        yield Database("postgresql", PG_URL, schema)
+    finally:
+        asyncio.run(_execute_pg(f'DROP SCHEMA "{schema}" CASCADE'))
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    if not asyncio.run(_redis_alive()):
+        missing_service(f"Redis is not reachable at {REDIS_URL}")
+    return REDIS_URL
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@dataclass
+class LiveServer:
+    url: str
+    app: Any
+    server: Any
+    task: asyncio.Task[None]
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        await self.task
+
+
+async def start_server(settings: Settings, **app_options: Any) -> LiveServer:
+    """A real uvicorn server on a free loopback port, in this event loop."""
+    import uvicorn
+
+    from harfiyen.server.app import create_app
+
+    app = create_app(settings, auto_migrate=False, **app_options)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                            ws_max_size=1 << 20, lifespan="on")
+    server = uvicorn.Server(config)
+    # The test runner keeps its own signal handlers.
+    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    return LiveServer(f"http://127.0.0.1:{port}", app, server, task)
+
+
+@pytest.fixture
+async def live(database: Database) -> AsyncIterator[LiveServer]:
+    server = await start_server(database.settings())
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+def unique(prefix: str = "u") -> str:
+    return f"{prefix}{secrets.token_hex(5)}"

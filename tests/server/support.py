@@ -1,0 +1,95 @@
+"""Helpers for server tests: a greedy crossword player over the wire, hidden-information checks."""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from harfiyen.client import GameSocket, HarfiyenClient
+from harfiyen.games import crossword as cw
+from harfiyen.games.crossword.board import Board, Placement
+
+PASSWORD = "correct horse battery"
+
+
+@functools.cache
+def _generator(rules: str, lexicon: str) -> Any:
+    from harfiyen.ai.crossword.movegen import MoveGenerator
+    from harfiyen.lexicon.lexicon import load
+
+    return MoveGenerator(load(lexicon), cw.ruleset(rules))
+
+
+def best_move(view: dict[str, Any]) -> dict[str, Any]:
+    """The highest-scoring play for the rack in ``view`` (a seat's view), else a pass."""
+    family = view["rules"].split("@")[0]
+    gen = _generator(family, view["lexicon"])
+    board = Board().with_tiles([
+        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
+    ])
+    bonus = None
+    if view["bonus_square"] and not view["bonus_square_used"]:
+        bonus = cw.parse_square(view["bonus_square"])
+    found = gen.best(gen.scratch(board), view["rack"], 1, bonus)
+    if not found:
+        return {"kind": "pass"}
+    return {"kind": "play", "tiles": [
+        {"square": cw.square_name(p.square), "letter": p.letter, "blank": p.blank}
+        for p in found[0].placements
+    ]}
+
+
+async def register(base_url: str, name: str, language: str = "tr") -> HarfiyenClient:
+    client = HarfiyenClient(base_url)
+    await client.register(name, PASSWORD, language)
+    return client
+
+
+def assert_no_hidden(frames: list[dict[str, Any]], seat: int | None, secrets: list[str]) -> None:
+    """No frame sent to ``seat`` (``None``: a spectator) shows what that viewer may not see.
+
+    Structural: no ``bag``/``racks``/``seed`` keys anywhere; a view's ``rack``
+    only in the viewer's own view; drawn or exchanged tiles only to their
+    owner. Textual: none of ``secrets`` (the seed, bag orders) appears in any
+    frame's text.
+    """
+    for frame in frames:
+        _walk(frame, seat)
+        text = json.dumps(frame, ensure_ascii=False)
+        for secret in secrets:
+            assert secret not in text, f"secret {secret!r} leaked in {text[:200]}"
+
+
+def _walk(node: Any, seat: int | None) -> None:
+    if isinstance(node, dict):
+        for key in ("bag", "racks", "seed"):
+            assert key not in node, f"hidden key {key!r} in {node}"
+        if "rack" in node:
+            assert seat is not None and node.get("seat") == seat, f"foreign rack in {node}"
+        if node.get("kind") in ("tiles_drawn", "exchanged") and node.get("seat") != seat:
+            assert "tiles" not in node, f"foreign tiles in {node}"
+        for value in node.values():
+            _walk(value, seat)
+    elif isinstance(node, list):
+        for value in node:
+            _walk(value, seat)
+
+
+async def play_to_end(
+    match_id: int, sockets: dict[int, GameSocket], max_turns: int = 200
+) -> dict[str, Any]:
+    """Both seats play greedy moves through their websockets until the game ends."""
+    any_socket = next(iter(sockets.values()))
+    for _ in range(max_turns):
+        view = any_socket.views[match_id]
+        if view["outcome"] is not None:
+            return view  # type: ignore[no-any-return]
+        seat = view["to_move"]
+        sock = sockets[seat]
+        own = sock.views[match_id]
+        reply = await sock.move(match_id, best_move(own))
+        assert reply["type"] == "ack", reply
+        for s in sockets.values():
+            await s.wait_seq(match_id, reply["seq"])
+    raise AssertionError("the game did not end")

@@ -1,0 +1,49 @@
+"""Solo matches against a bot: the bot moves through the same command path and the game ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from harfiyen.client import ApiError, HarfiyenClient
+
+from .conftest import LiveServer, unique
+from .support import PASSWORD, assert_no_hidden, best_move, register
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_solo_match_against_a_bot_finishes(live: LiveServer) -> None:
+    human = await register(live.url, unique("solo"))
+    created = await human.create_match({"rules": "tr"}, bot="greedy")
+    match = created["match"]
+    match_id = match["id"]
+    assert match["status"] == "active" and not match["ranked"]
+    assert any(p["username"] == "bot_greedy" for p in match["players"])
+    sock = await human.connect()
+    seat = (await sock.subscribe(match_id))["seat"]
+    await sock.wait_seq(match_id, 1)
+    for _ in range(100):
+        view = sock.views[match_id]
+        if view["outcome"] is not None:
+            break
+        if view["to_move"] == seat:
+            ack = await sock.move(match_id, best_move(view))
+            assert ack["type"] == "ack", ack
+            await sock.wait_seq(match_id, ack["seq"])
+        else:  # the bot's turn: its move arrives as events and a new view
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+    assert sock.views[match_id]["outcome"] is not None
+    bot_moves = [f for f in sock.received if f["type"] == "event"
+                 and f["event"]["kind"] in ("play_made", "passed")
+                 and f["event"]["seat"] != seat]
+    assert bot_moves
+    assert_no_hidden(sock.received, seat, [])
+    await sock.close()
+    await human.close()
+
+
+async def test_bot_names_are_reserved(live: LiveServer) -> None:
+    async with HarfiyenClient(live.url) as client:
+        with pytest.raises(ApiError) as taken:
+            await client.register("bot_greedy", PASSWORD)
+    assert taken.value.code == "auth.username_taken"
