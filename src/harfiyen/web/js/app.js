@@ -1,0 +1,135 @@
+// Entry point: catalogues, session, hash router, top bar and notices.
+import { h, mount } from "./dom.js";
+import { languages, language, loadCatalogues, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { post } from "./api.js";
+import { loadUser, savePreference, session } from "./session.js";
+import { socket } from "./socket.js";
+import { toast } from "./ui.js";
+import { renderAuth } from "./pages/auth.js";
+import { renderLobby } from "./pages/lobby.js";
+import { renderMatches } from "./pages/matches.js";
+import { renderInvite } from "./pages/invite.js";
+import { renderMatch } from "./pages/match.js";
+
+// Pattern -> page; a page returns an optional cleanup function.
+const ROUTES = [
+  [/^\/?$/, renderLobby, true],
+  [/^\/lobby$/, renderLobby, true],
+  [/^\/matches$/, renderMatches, true],
+  [/^\/match\/(\d+)$/, renderMatch, true],
+  [/^\/invite\/([\w-]+)$/, renderInvite, true],
+  [/^\/login$/, renderAuth, false],
+];
+
+let cleanup = null;
+
+export function go(path) {
+  if (location.hash === `#${path}`) route();
+  else location.hash = path;
+}
+
+async function route() {
+  if (cleanup) {
+    cleanup();
+    cleanup = null;
+  }
+  const path = location.hash.replace(/^#/, "") || "/";
+  const root = document.getElementById("app");
+  renderTopbar();
+  for (const [pattern, page, needsUser] of ROUTES) {
+    const found = path.match(pattern);
+    if (!found) continue;
+    if (needsUser && !session.user) {
+      sessionStorage.setItem("harfiyen.after_login", path);
+      renderAuthPage(root);
+      return;
+    }
+    cleanup = (await page(root, ...found.slice(1))) || null;
+    return;
+  }
+  go("/");
+}
+
+function renderAuthPage(root) {
+  renderAuth(root);
+}
+
+/** Called by the sign-in page once a user is signed in. */
+export function afterSignIn() {
+  socket.reconnect();
+  const next = sessionStorage.getItem("harfiyen.after_login") || "/";
+  sessionStorage.removeItem("harfiyen.after_login");
+  go(next === "/login" ? "/" : next);
+}
+
+function renderTopbar() {
+  const bar = document.getElementById("topbar");
+  const user = session.user;
+  mount(bar,
+    h("a", { class: "brand", href: "#/" }, h("span", { class: "brand-tile", "aria-hidden": "true" }, "H"), t("app.name")),
+    h("nav", { class: "nav", "aria-label": t("nav.label") },
+      user && h("a", { href: "#/lobby" }, t("nav.lobby")),
+      user && h("a", { href: "#/matches" }, t("nav.matches")),
+    ),
+    h("div", { class: "topbar-right" },
+      h("div", { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
+        languages().map((lang) => h("button", {
+          type: "button", class: `lang ${lang === language() ? "active" : ""}`,
+          "aria-pressed": lang === language() ? "true" : "false", "data-lang": lang,
+          onclick: () => switchLanguage(lang),
+        }, t(`language.${lang}`))),
+      ),
+      user && h("span", { class: "whoami", title: user.username }, user.display_name),
+      user && h("button", { type: "button", class: "btn btn-small", onclick: signOut }, t("nav.sign_out")),
+    ),
+  );
+}
+
+function switchLanguage(lang) {
+  if (!setLanguage(lang)) return;
+  savePreference({ language: lang });
+}
+
+async function signOut() {
+  try {
+    await post("/auth/logout");
+  } finally {
+    session.user = null;
+    socket.close();
+    go("/login");
+  }
+}
+
+function onNotice(frame) {
+  // Wait a moment: a notice often arrives just before the page moves to its match.
+  setTimeout(() => showNotice(frame), 400);
+}
+
+function showNotice(frame) {
+  const current = location.hash.match(/^#\/match\/(\d+)$/);
+  const here = current && Number(current[1]) === frame.match;
+  if (frame.kind === "invited") toast(t("notice.invited", { from: frame.from }));
+  else if (frame.kind === "declined") toast(t("notice.declined"));
+  else if (!here && frame.kind === "your_turn") toast(t("notice.your_turn", { match: frame.match }));
+  else if (!here && frame.kind === "match_started") toast(t("notice.match_started", { match: frame.match }));
+  else if (!here && frame.kind === "match_ended") toast(t("notice.match_ended", { match: frame.match }));
+}
+
+async function start() {
+  await loadCatalogues();
+  // The server serves /invite/<code> with this page: turn it into a route.
+  const invite = location.pathname.match(/^\/invite\/([\w-]+)$/);
+  if (invite) history.replaceState(null, "", `/#/invite/${invite[1]}`);
+  await loadUser();
+  if (session.user) socket.connect();
+  socket.onNotice(onNotice);
+  onLanguageChange(() => {
+    if (session.user) socket.reconnect();
+    route();
+  });
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.dataset.ready = "true";
+}
+
+start();

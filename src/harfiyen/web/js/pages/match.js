@@ -1,0 +1,523 @@
+// The match screen for the crossword games: board, rack, actions, scores, last move, end.
+import { h, mount } from "../dom.js";
+import { t, upper } from "../i18n.js";
+import { get, post } from "../api.js";
+import { session } from "../session.js";
+import { socket } from "../socket.js";
+import { confirmDialog, toast } from "../ui.js";
+import { go } from "../app.js";
+import { loadRules, alphabet, letterValue } from "../crossword/rules.js";
+import { renderBoard, nextSquare, stepSquare, tileFace } from "../crossword/board.js";
+import { RackModel } from "../crossword/rack.js";
+import { enableDrag } from "../crossword/drag.js";
+import { chooseBlankLetter, chooseExchange, showBreakdown } from "../crossword/dialogs.js";
+import { describeMatch, timeLeft } from "./matches.js";
+
+export async function renderMatch(root, idText) {
+  const id = Number(idText);
+  await loadRules();
+  const s = {
+    match: null, view: null, status: "waiting", deadline: null, rack: new RackModel(),
+    selected: null, cursor: null, error: "", busy: false, zoomed: false, menuOpen: false,
+  };
+  try {
+    s.match = (await get(`/matches/${id}`)).match;
+  } catch (problem) {
+    mount(root, h("section", { class: "card page-narrow" }, h("p", { class: "form-error", role: "alert" }, problem.message),
+      h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
+    return null;
+  }
+  s.status = s.match.status;
+  const container = h("div", { class: "match", id: "match", "data-match": id });
+  mount(root, container);
+
+  const lang = () => s.match.language;
+  const mySeat = () => (s.view && typeof s.view.seat === "number" ? s.view.seat : null);
+  const myTurn = () => s.status === "active" && s.view && s.view.to_move === mySeat() && !s.view.outcome;
+  const nameOf = (seat) => {
+    const player = s.match.players.find((p) => p.seat === seat);
+    if (!player) return t("match.seat_n", { n: seat + 1 });
+    return player.id === session.user.id ? t("match.you") : player.display_name;
+  };
+
+  // --- the server's frames ---------------------------------------------------------------
+  const onFrame = async (frame) => {
+    if (frame.type === "event") {
+      const event = frame.event;
+      if (event.kind === "play_made" && event.seat !== mySeat()) {
+        toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }));
+      }
+      return;
+    }
+    const wasWaiting = s.status === "waiting";
+    s.status = frame.status;
+    s.seq = frame.seq;
+    s.deadline = frame.deadline_at || null;
+    s.view = frame.view;
+    if (s.view?.rack) {
+      if (s.rack.update(s.view.rack)) s.selected = null;
+    }
+    if (wasWaiting && s.status !== "waiting") {
+      // Seats are drawn at the start: read the players again.
+      try {
+        s.match = (await get(`/matches/${id}`)).match;
+      } catch {
+        // Keep the old list; names are only decoration.
+      }
+    }
+    render();
+  };
+  const follow = () => socket.subscribe(id, onFrame).catch((problem) => { s.error = problem.message; render(); });
+  // A waiting match is followed only once it starts: seats are drawn at the start, and a
+  // subscription made before would belong to the pre-draw seat (see the report on issue 5).
+  let stopNotices = null;
+  if (s.status === "waiting") {
+    stopNotices = socket.onNotice(async (notice) => {
+      if (notice.match !== id) return;
+      if (notice.kind === "match_started") {
+        stopNotices?.();
+        stopNotices = null;
+        follow();
+      } else if (notice.kind === "declined") {
+        s.status = "cancelled";
+        render();
+      }
+    });
+  } else {
+    follow();
+  }
+
+  // --- actions ---------------------------------------------------------------------------
+  async function placeTile(tileId, square) {
+    const tile = s.rack.tile(tileId);
+    if (!tile || !myTurn()) return;
+    let letter = tile.letter;
+    let blank = false;
+    if (letter === "?") {
+      letter = await chooseBlankLetter(s.view.rules);
+      if (!letter) return;
+      blank = true;
+    }
+    s.rack.place(tileId, square, letter, blank);
+    s.selected = null;
+    s.error = "";
+    render();
+  }
+
+  function occupied(square) {
+    return s.view.board.some((tile) => tile.square === square) || s.rack.placementAt(square);
+  }
+
+  async function send(move, { clear = true } = {}) {
+    if (s.busy) return;
+    s.busy = true;
+    s.error = "";
+    render();
+    try {
+      await socket.move(id, move);
+      if (clear) s.rack.clearPlacements();
+      s.cursor = null;
+    } catch (problem) {
+      s.error = problem.message;
+    } finally {
+      s.busy = false;
+      render();
+    }
+  }
+
+  const actions = {
+    submit: () => {
+      if (s.rack.placed.length === 0) {
+        s.error = t("match.place_first");
+        render();
+        return;
+      }
+      send(s.rack.move());
+    },
+    undo: () => {
+      const undone = s.rack.undo();
+      if (undone) s.cursor = s.cursor ? { ...s.cursor, square: undone.square } : null;
+      s.error = "";
+      render();
+    },
+    shuffle: () => {
+      s.rack.shuffle();
+      render();
+    },
+    pass: async () => {
+      if (await confirmDialog(t("pass.title"), t("pass.text"), t("pass.confirm"))) {
+        s.rack.clearPlacements();
+        send({ kind: "pass" });
+      }
+    },
+    exchange: async () => {
+      s.menuOpen = false;
+      render();
+      const rack = s.view.rack;
+      let tiles = null;
+      if (s.view.rules.startsWith("tr")) {
+        if (await confirmDialog(t("exchange.title"), t("exchange.whole_rack"), t("exchange.confirm"))) tiles = rack;
+      } else {
+        tiles = await chooseExchange(s.view.rules, rack);
+      }
+      if (tiles) {
+        s.rack.clearPlacements();
+        send({ kind: "exchange", tiles });
+      }
+    },
+    resign: async () => {
+      s.menuOpen = false;
+      render();
+      const waiting = s.status === "waiting";
+      const ok = await confirmDialog(t(waiting ? "withdraw.title" : "resign.title"),
+        t(waiting ? "withdraw.text" : "resign.text"), t(waiting ? "withdraw.confirm" : "resign.confirm"), { danger: true });
+      if (!ok) return;
+      if (waiting) {
+        try {
+          await post(`/matches/${id}/resign`);
+          go("/lobby");
+        } catch (problem) {
+          s.error = problem.message;
+          render();
+        }
+      } else {
+        send({ kind: "resign" });
+      }
+    },
+    challenge: () => send({ kind: "challenge" }),
+    accept: () => send({ kind: "accept" }),
+    menu: () => {
+      s.menuOpen = !s.menuOpen;
+      render();
+    },
+    zoom: () => {
+      s.zoomed = !s.zoomed;
+      render();
+    },
+    rematch: async () => {
+      try {
+        const out = await post(`/matches/${id}/rematch`);
+        go(`/match/${out.match.id}`);
+      } catch (problem) {
+        s.error = problem.message;
+        render();
+      }
+    },
+  };
+
+  // --- taps, drags and keys --------------------------------------------------------------
+  container.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
+    if (button && container.contains(button)) {
+      actions[button.dataset.action]?.();
+      return;
+    }
+    const rackTile = event.target.closest(".rack .rack-tile[data-tile]");
+    if (rackTile) {
+      const tileId = Number(rackTile.dataset.tile);
+      s.selected = s.selected === tileId ? null : tileId;
+      render();
+      return;
+    }
+    const square = event.target.closest(".board .sq");
+    if (square && s.view) onSquare(square.dataset.square);
+  });
+
+  function onSquare(name) {
+    if (s.rack.placementAt(name)) {
+      s.rack.takeBack(name);
+      s.error = "";
+      render();
+      return;
+    }
+    if (occupied(name) || !myTurn()) return;
+    if (s.selected !== null) {
+      placeTile(s.selected, name);
+      return;
+    }
+    // No tile chosen: the square becomes the keyboard cursor (tap again to turn it).
+    if (s.cursor && s.cursor.square === name) s.cursor = { square: name, dir: s.cursor.dir === "across" ? "down" : "across" };
+    else s.cursor = { square: name, dir: "across" };
+    render();
+  }
+
+  enableDrag(container, ".rack .rack-tile[data-tile], .board .sq.tentative", (source, target) => {
+    if (!s.view || !myTurn()) return;
+    const square = target?.closest(".board .sq");
+    const onRack = target?.closest(".rack");
+    if (source.classList.contains("sq")) {
+      // A tentative tile: to another empty square, or back to the rack.
+      const from = s.rack.placementAt(source.dataset.square);
+      if (!from) return;
+      if (square && !occupied(square.dataset.square)) {
+        s.rack.place(from.tileId, square.dataset.square, from.letter, from.blank);
+      } else if (onRack || !square) {
+        s.rack.takeBack(source.dataset.square);
+      }
+      render();
+      return;
+    }
+    const tileId = Number(source.dataset.tile);
+    if (square && !occupied(square.dataset.square)) {
+      placeTile(tileId, square.dataset.square);
+    } else if (onRack) {
+      const before = target.closest(".rack-tile[data-tile]");
+      s.rack.moveTo(tileId, before ? Number(before.dataset.tile) : null);
+      render();
+    }
+  });
+
+  const onKey = (event) => {
+    if (!s.view || !myTurn() || document.querySelector("dialog[open]")) return;
+    if (event.target.closest?.("input, select, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    if (key === "Enter" && s.rack.placed.length) {
+      event.preventDefault();
+      actions.submit();
+      return;
+    }
+    if (key === "Backspace") {
+      event.preventDefault();
+      actions.undo();
+      return;
+    }
+    if (key === "Escape") {
+      s.cursor = null;
+      s.selected = null;
+      render();
+      return;
+    }
+    if (!s.cursor) return;
+    const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (arrows[key]) {
+      event.preventDefault();
+      s.cursor = { square: stepSquare(s.cursor.square, ...arrows[key]), dir: key === "ArrowDown" || key === "ArrowUp" ? "down" : "across" };
+      render();
+      return;
+    }
+    if (key === " ") {
+      event.preventDefault();
+      s.cursor = { ...s.cursor, dir: s.cursor.dir === "across" ? "down" : "across" };
+      render();
+      return;
+    }
+    if (key.length !== 1) return;
+    const letter = upper(key, lang());
+    if (!alphabet(s.view.rules).includes(letter)) return;
+    event.preventDefault();
+    // Skip squares already holding a tile in the typing direction.
+    let square = s.cursor.square;
+    while (square && occupied(square)) square = nextSquare(square, s.cursor.dir);
+    if (!square) return;
+    const free = s.rack.free();
+    const tile = free.find((x) => x.letter === letter) || free.find((x) => x.letter === "?");
+    if (!tile) {
+      s.error = t("match.no_such_tile", { letter });
+      render();
+      return;
+    }
+    s.rack.place(tile.id, square, letter, tile.letter === "?");
+    let next = nextSquare(square, s.cursor.dir);
+    while (next && occupied(next)) next = nextSquare(next, s.cursor.dir);
+    s.cursor = { square: next || square, dir: s.cursor.dir };
+    s.error = "";
+    render();
+  };
+  document.addEventListener("keydown", onKey);
+
+  const timer = setInterval(() => {
+    const clock = container.querySelector("#clock");
+    if (clock && s.deadline) clock.textContent = timeLeft(s.deadline);
+  }, 1000);
+
+  // --- rendering -------------------------------------------------------------------------
+  function render() {
+    // For tests and styling: the last event number shown and whether the player may move.
+    container.dataset.seq = String(s.seq ?? 0);
+    container.dataset.myTurn = String(Boolean(myTurn()));
+    container.dataset.status = s.status;
+    if (!s.view) {
+      mount(container, renderWaiting());
+      return;
+    }
+    const view = s.view;
+    const ended = Boolean(view.outcome);
+    mount(container,
+      h("div", { class: "match-side" },
+        renderScores(),
+        renderLastMove(),
+        renderUnseen(),
+      ),
+      h("div", { class: "match-main" },
+        h("div", { class: `board-wrap ${s.zoomed ? "zoomed" : ""}` }, renderBoard(view, s.rack, myTurn() ? s.cursor : null, lang())),
+        h("p", { class: `move-error ${s.error ? "" : "empty"}`, id: "move-error", role: "alert" }, s.error),
+        !ended && renderPending(),
+        !ended && renderRack(),
+        !ended && renderActions(),
+        ended && renderEnd(),
+      ),
+    );
+  }
+
+  function renderWaiting() {
+    const invite = (s.match.invites || []).find((i) => i.status === "open");
+    const link = invite ? `${location.origin}/invite/${invite.code}` : null;
+    return h("section", { class: "card page-narrow waiting" },
+      h("h1", {}, t(s.status === "cancelled" ? "match.cancelled" : "match.waiting")),
+      h("p", { class: "muted" }, describeMatch(s.match)),
+      invite && s.status === "waiting" && [
+        h("p", {}, t("match.share_invite")),
+        h("div", { class: "invite-box" },
+          h("div", {}, h("span", { class: "muted" }, t("match.invite_code")), " ", h("code", { id: "invite-code" }, invite.code)),
+          h("div", { class: "row" },
+            h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("match.invite_link") }),
+            h("button", { type: "button", class: "btn", onclick: () => {
+              navigator.clipboard?.writeText(link).then(() => toast(t("match.copied")), () => {});
+            } }, t("match.copy")),
+          ),
+        ),
+      ],
+      s.status === "waiting" && h("button", { type: "button", class: "btn btn-danger", "data-action": "resign", id: "withdraw" }, t("withdraw.button")),
+      h("p", { class: "form-error", role: "alert" }, s.error),
+    );
+  }
+
+  function renderScores() {
+    const view = s.view;
+    const seats = Array.from({ length: view.players }, (_, seat) => seat);
+    return h("section", { class: "scores card", "aria-label": t("match.scores") },
+      h("ol", { class: "players" }, seats.map((seat) => h("li", {
+        class: `player ${view.to_move === seat && !view.outcome ? "to-move" : ""} ${seat === mySeat() ? "me" : ""}`,
+        "data-seat": seat,
+      },
+      h("span", { class: "player-name" }, nameOf(seat)),
+      h("span", { class: "player-score", "data-score": seat }, String(view.scores[seat])),
+      h("span", { class: "player-rack muted small" }, t("match.rack_count", { n: view.rack_sizes[seat] })),
+      ))),
+      h("p", { class: "turn", id: "turn" }, view.outcome ? t("match.over")
+        : myTurn() ? t("match.your_turn") : t("match.their_turn", { name: nameOf(view.to_move) })),
+      h("p", { class: "muted small" },
+        h("span", { id: "bag-count" }, t("match.bag", { n: view.bag_count })),
+        s.deadline && !view.outcome && [" · ", h("span", { id: "clock" }, timeLeft(s.deadline))],
+      ),
+    );
+  }
+
+  function lastMoveText(event) {
+    const name = nameOf(event.seat);
+    switch (event.kind) {
+      case "play_made": return t("last.play", { name, words: event.words.join(", "), total: event.total });
+      case "passed": return t("last.pass", { name });
+      case "exchanged": return t("last.exchange", { name, n: event.count });
+      case "resigned": return t("last.resign", { name });
+      case "timed_out": return t("last.timeout", { name });
+      case "turn_skipped": return t("last.skipped", { name });
+      case "play_challenged": return t(event.upheld ? "last.challenge_upheld" : "last.challenge_failed", { name: nameOf(event.challenger) });
+      default: return t("last.other", { name });
+    }
+  }
+
+  function renderLastMove() {
+    const event = s.view.last_move;
+    if (!event) return h("section", { class: "last-move card muted" }, t("last.none"));
+    const text = lastMoveText(event);
+    return h("section", { class: "last-move card" },
+      event.kind === "play_made"
+        ? h("button", { type: "button", class: "link-button", id: "last-move", "aria-haspopup": "dialog",
+          onclick: () => showBreakdown(event, nameOf(event.seat)) }, text, h("span", { class: "muted small" }, ` — ${t("last.tap_for_breakdown")}`))
+        : h("span", { id: "last-move" }, text));
+  }
+
+  function renderUnseen() {
+    const unseen = s.view.unseen || {};
+    const total = Object.values(unseen).reduce((a, b) => a + b, 0);
+    return h("details", { class: "unseen card" },
+      h("summary", {}, t("unseen.title", { n: total })),
+      h("p", { class: "muted small" }, t("unseen.hint")),
+      h("div", { class: "unseen-grid" }, Object.entries(unseen).map(([letter, count]) =>
+        h("span", { class: "unseen-item", title: t("unseen.item", { letter: letter === "?" ? t("rack.blank_name") : letter, n: count }) },
+          h("b", {}, letter === "?" ? "★" : letter), h("sub", {}, String(count))))),
+    );
+  }
+
+  function renderRack() {
+    const free = new Set(s.rack.free().map((tile) => tile.id));
+    return h("div", { class: "rack", id: "rack", role: "group", "aria-label": t("rack.label") },
+      s.rack.tiles.map((tile) => {
+        if (!free.has(tile.id)) return h("span", { class: "rack-slot", "aria-hidden": "true" });
+        const blank = tile.letter === "?";
+        const value = letterValue(s.view.rules, tile.letter);
+        return h("button", {
+          type: "button", class: `tile rack-tile ${blank ? "blank" : ""} ${s.selected === tile.id ? "selected" : ""}`,
+          "data-tile": tile.id, "data-letter": tile.letter, "aria-pressed": s.selected === tile.id ? "true" : "false",
+          "aria-label": blank ? t("rack.blank") : t("rack.tile", { letter: tile.letter, value }),
+        }, blank ? [h("span", { class: "tile-letter" }, ""), h("span", { class: "tile-value" }, "")] : tileFace(tile.letter, value));
+      }));
+  }
+
+  function renderPending() {
+    const pending = s.view.pending;
+    if (!pending || pending.seat === mySeat()) return null;
+    return h("div", { class: "pending card" },
+      h("p", {}, t("challenge.pending", { name: nameOf(pending.seat), words: pending.words.join(", "), total: pending.total })),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "btn btn-danger", "data-action": "challenge" }, t("challenge.challenge")),
+        h("button", { type: "button", class: "btn btn-primary", "data-action": "accept" }, t("challenge.accept"))));
+  }
+
+  function renderActions() {
+    const mine = myTurn();
+    const disabled = !mine || s.busy;
+    const button = (action, label, extra = {}) => h("button", {
+      type: "button", class: `btn action ${extra.class || ""}`, "data-action": action, id: `action-${action}`,
+      disabled: extra.disabled ?? disabled, "aria-label": extra.aria || null,
+    }, label);
+    return h("div", { class: "actions", role: "toolbar", "aria-label": t("match.actions") },
+      button("undo", t("action.undo"), { disabled: disabled || s.rack.placed.length === 0 }),
+      button("pass", t("action.pass")),
+      button("shuffle", t("action.shuffle"), { disabled: false }),
+      h("div", { class: "menu-wrap" },
+        button("menu", "…", { disabled: s.busy, aria: t("action.more") }),
+        s.menuOpen && h("div", { class: "menu", role: "menu" },
+          h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "exchange", id: "action-exchange", disabled }, t("action.exchange")),
+          h("button", { type: "button", role: "menuitem", class: "menu-item danger", "data-action": "resign", id: "action-resign" }, t("action.resign")),
+          h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "zoom", id: "action-zoom" }, t(s.zoomed ? "action.zoom_out" : "action.zoom_in")),
+        ),
+      ),
+      button("submit", t("action.submit"), { class: "btn-primary", disabled: disabled || s.rack.placed.length === 0 }),
+    );
+  }
+
+  function renderEnd() {
+    const outcome = s.view.outcome;
+    const seats = outcome.final_scores.map((_, seat) => seat);
+    const won = outcome.winners.includes(mySeat());
+    const headline = outcome.draw ? t("end.draw") : won ? t("end.you_won") : t("end.you_lost");
+    return h("section", { class: "end card", id: "game-end" },
+      h("h2", {}, headline),
+      h("p", { class: "muted" }, t(`end.reason.${outcome.reason}`)),
+      h("table", { class: "end-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")), h("th", { scope: "col" }, t("end.before")),
+          h("th", { scope: "col" }, t("end.adjustment")), h("th", { scope: "col" }, t("end.final")))),
+        h("tbody", {}, seats.map((seat) => h("tr", { class: outcome.winners.includes(seat) ? "winner" : "" },
+          h("th", { scope: "row" }, nameOf(seat)),
+          h("td", {}, String(outcome.scores_before[seat])),
+          h("td", {}, outcome.adjustments[seat] > 0 ? `+${outcome.adjustments[seat]}` : String(outcome.adjustments[seat])),
+          h("td", { "data-final": seat }, String(outcome.final_scores[seat])))))),
+      h("div", { class: "row" },
+        // A bot does not answer invitations: a rematch is a new solo game from the lobby.
+        !s.match.players.some((p) => p.username.startsWith("bot_"))
+          && h("button", { type: "button", class: "btn btn-primary", "data-action": "rematch", id: "rematch" }, t("end.rematch")),
+        h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))),
+    );
+  }
+
+  render();
+  return () => {
+    socket.unsubscribe(id);
+    stopNotices?.();
+    document.removeEventListener("keydown", onKey);
+    clearInterval(timer);
+  };
+}

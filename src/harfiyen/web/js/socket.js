@@ -1,0 +1,125 @@
+// One websocket per tab: subscriptions, move intents answered by ack/error, reconnect + resync.
+import { language } from "./i18n.js";
+
+export class GameSocket {
+  constructor() {
+    this.ws = null;
+    this.nextId = 1;
+    this.pending = new Map(); // frame id -> {resolve, reject}
+    this.matches = new Map(); // match id -> {lastSeq, onFrame}
+    this.noticeListeners = new Set();
+    this.retry = 0;
+    this.closed = false;
+    this.opened = null;
+  }
+
+  connect() {
+    this.closed = false;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${language()}`);
+    this.ws = ws;
+    this.opened = new Promise((resolve) => {
+      ws.addEventListener("open", () => {
+        this.retry = 0;
+        resolve();
+        // After a reconnect, follow every match again from what we have.
+        for (const [match, sub] of this.matches) this.send({ type: "subscribe", match, last_seq: sub.lastSeq });
+      });
+    });
+    ws.addEventListener("message", (msg) => this.receive(JSON.parse(msg.data)));
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return; // replaced by a newer connection
+      this.failPending();
+      if (this.closed) return;
+      const delay = Math.min(10000, 500 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    });
+  }
+
+  close() {
+    this.closed = true;
+    const ws = this.ws;
+    this.ws = null;
+    this.failPending();
+    ws?.close();
+  }
+
+  failPending() {
+    for (const { reject } of this.pending.values()) reject(new Error("socket closed"));
+    this.pending.clear();
+  }
+
+  /** Reopen (e.g. after the interface language changed: error messages follow it). */
+  reconnect() {
+    this.close();
+    this.connect();
+  }
+
+  async send(frame) {
+    if (!this.ws || this.ws.readyState > WebSocket.OPEN) this.connect();
+    if (this.ws.readyState !== WebSocket.OPEN) await this.opened;
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  /** Send a frame with an id; resolves with its ack, rejects with its error frame. */
+  request(frame) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.send({ ...frame, id }).catch(reject);
+    });
+  }
+
+  subscribe(match, onFrame) {
+    this.matches.set(match, { lastSeq: 0, onFrame });
+    return this.request({ type: "subscribe", match, last_seq: 0 });
+  }
+
+  unsubscribe(match) {
+    if (!this.matches.delete(match)) return;
+    if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: "unsubscribe", match });
+  }
+
+  move(match, move) {
+    return this.request({ type: "move", match, move });
+  }
+
+  onNotice(listener) {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  receive(frame) {
+    const waiting = frame.id !== undefined && frame.id !== null ? this.pending.get(frame.id) : null;
+    if (waiting && (frame.type === "ack" || frame.type === "error" || frame.type === "pong")) {
+      this.pending.delete(frame.id);
+      if (frame.type === "error") {
+        const error = new Error(frame.message);
+        error.code = frame.code;
+        error.details = frame.details;
+        waiting.reject(error);
+      } else {
+        waiting.resolve(frame);
+      }
+      return;
+    }
+    if (frame.type === "resync") {
+      for (const match of frame.matches) {
+        const sub = this.matches.get(match);
+        if (sub) this.send({ type: "subscribe", match, last_seq: sub.lastSeq });
+      }
+      return;
+    }
+    if (frame.type === "notice") {
+      for (const listener of this.noticeListeners) listener(frame);
+      return;
+    }
+    const sub = frame.match !== undefined ? this.matches.get(frame.match) : null;
+    if (sub && ["event", "state", "sync"].includes(frame.type)) {
+      if (typeof frame.seq === "number") sub.lastSeq = frame.seq;
+      sub.onFrame(frame);
+    }
+  }
+}
+
+export const socket = new GameSocket();

@@ -1,0 +1,176 @@
+"""Web app test fixtures: a real server on a free port (temp SQLite), Debian's Chromium
+driven by the Python Playwright package, and a check of every websocket frame a page gets.
+
+Chromium comes from Debian (``.ci/run`` installs it); Playwright's own browser
+download is never used. Without Chromium or Playwright these tests fail in CI
+and are skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"required for the web tests in CI: {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+@dataclass
+class WebServer:
+    url: str
+    stop: Callable[[], None]
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``harfiyen serve``'s app on a free loopback port, in a thread with its own event loop."""
+    import uvicorn
+
+    from harfiyen.server.app import create_app
+    from harfiyen.server.settings import Settings
+
+    path = tmp_path_factory.mktemp("webdb") / "harfiyen.sqlite3"
+    settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{path}", redis_url=None)
+    app = create_app(settings)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    for _ in range(600):
+        if server.started:
+            break
+        if not thread.is_alive():
+            pytest.fail("the web test server did not start")
+        threading.Event().wait(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+
+    def stop() -> None:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+    yield WebServer(f"http://127.0.0.1:{port}", stop)
+    stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright Python package is not installed")
+    path = chromium_path()
+    if path is None:
+        _missing("Debian's chromium is not installed")
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Frames:
+    """Every websocket frame one page received, parsed."""
+
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+    def seat_views(self) -> list[dict[str, Any]]:
+        return [f["view"] for f in self.received
+                if f.get("type") in ("state", "sync") and f.get("view")]
+
+
+@dataclass
+class Player:
+    page: Any
+    frames: Frames
+    name: str = ""
+
+
+@pytest.fixture
+def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Player]]:
+    """Open pages in fresh browser contexts; every frame they receive is checked at the end."""
+    contexts: list[Any] = []
+    players: list[Player] = []
+
+    def make(viewport: dict[str, int] | None = None) -> Player:
+        context = browser.new_context(viewport=viewport or DESKTOP, base_url=web_server.url)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        frames = Frames()
+
+        def on_socket(ws: Any) -> None:
+            def on_frame(payload: Any) -> None:
+                text = payload if isinstance(payload, str) else payload.decode()
+                frames.received.append(json.loads(text))
+            ws.on("framereceived", on_frame)
+
+        page.on("websocket", on_socket)
+        page.on("pageerror", lambda error: pytest.fail(f"page error: {error}"))
+        player = Player(page, frames)
+        players.append(player)
+        return player
+
+    yield make
+    for context in contexts:
+        context.close()
+    for player in players:
+        assert_no_hidden(player.frames.received)
+
+
+def assert_no_hidden(frames: list[dict[str, Any]]) -> None:
+    """No frame carries the bag, other racks, the seed, or another seat's drawn tiles.
+
+    A view's ``rack`` must belong to the seat the view is for, and that seat
+    must be the one this connection was acknowledged as.
+    """
+    my_seats: dict[int, int | None] = {}
+    for frame in frames:
+        if frame.get("type") == "ack" and "seat" in frame:
+            my_seats[frame["match"]] = frame["seat"]
+    for frame in frames:
+        _walk(frame, my_seats.get(frame.get("match", -1)))
+
+
+def _walk(node: Any, seat: int | None) -> None:
+    if isinstance(node, dict):
+        for key in ("bag", "racks", "seed"):
+            assert key not in node, f"hidden key {key!r} reached the page: {str(node)[:200]}"
+        if "rack" in node:
+            assert node.get("seat") == seat, f"a foreign rack reached the page: {str(node)[:200]}"
+        if node.get("kind") in ("tiles_drawn", "exchanged") and node.get("seat") != seat:
+            assert "tiles" not in node, f"another seat's tiles reached the page: {node}"
+        for value in node.values():
+            _walk(value, seat)
+    elif isinstance(node, list):
+        for value in node:
+            _walk(value, seat)

@@ -1,0 +1,104 @@
+"""What the web tests do as a person would: sign up, open matches, place tiles by tap or drag."""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from typing import Any
+
+from harfiyen.games import crossword as cw
+from harfiyen.games.crossword.board import Board, Placement
+
+PASSWORD = "correct horse battery"
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{secrets.token_hex(4)}"
+
+
+@functools.cache
+def _generator(family: str, lexicon: str) -> Any:
+    from harfiyen.ai.crossword.movegen import MoveGenerator
+    from harfiyen.lexicon.lexicon import load
+
+    return MoveGenerator(load(lexicon), cw.ruleset(family))
+
+
+def legal_plays(view: dict[str, Any], limit: int = 1) -> list[list[dict[str, Any]]]:
+    """The best ``limit`` legal plays for the rack in a seat's ``view`` (each a tile list)."""
+    gen = _generator(view["rules"].split("@")[0], view["lexicon"])
+    board = Board().with_tiles([
+        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
+    ])
+    bonus = None
+    if view["bonus_square"] and not view["bonus_square_used"]:
+        bonus = cw.parse_square(view["bonus_square"])
+    found = gen.best(gen.scratch(board), view["rack"], limit, bonus)
+    return [[
+        {"square": cw.square_name(p.square), "letter": p.letter, "blank": p.blank}
+        for p in move.placements
+    ] for move in found]
+
+
+def register(page: Any, name: str) -> None:
+    page.goto("/")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#tab-register")
+    page.fill("#auth-username", name)
+    page.fill("#auth-password", PASSWORD)
+    page.click("#auth-submit")
+    page.wait_for_selector("#new-create")
+
+
+def match_view(page: Any, match_id: int) -> dict[str, Any]:
+    """The page user's own view of the match, read over HTTP with the page's cookies."""
+    response = page.request.get(f"/api/matches/{match_id}")
+    assert response.ok, response.text()
+    data: dict[str, Any] = response.json()["match"]
+    return data
+
+
+def current_match(page: Any) -> int:
+    page.wait_for_selector("#match")
+    return int(page.get_attribute("#match", "data-match"))
+
+
+def rack_tile(page: Any, letter: str) -> Any:
+    """A free rack tile showing ``letter`` (``?`` for a blank)."""
+    return page.locator(f'#rack .rack-tile[data-letter="{letter}"]').first
+
+
+def square(page: Any, name: str) -> Any:
+    return page.locator(f'#board [data-square="{name}"]')
+
+
+def choose_blank(page: Any, letter: str) -> None:
+    page.locator(f'dialog[open] [data-letter="{letter}"]').click()
+
+
+def tap_tile(page: Any, tile: dict[str, Any]) -> None:
+    """Tap the rack tile, then tap the square."""
+    rack_tile(page, "?" if tile["blank"] else tile["letter"]).click()
+    square(page, tile["square"]).click()
+    if tile["blank"]:
+        choose_blank(page, tile["letter"])
+
+
+def drag_tile(page: Any, tile: dict[str, Any]) -> None:
+    """Drag the rack tile onto the square with the mouse (pointer events)."""
+    source = rack_tile(page, "?" if tile["blank"] else tile["letter"]).bounding_box()
+    target = square(page, tile["square"]).bounding_box()
+    assert source is not None and target is not None
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
+    page.mouse.up()
+    if tile["blank"]:
+        choose_blank(page, tile["letter"])
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth"
+        " && document.body.scrollWidth <= window.innerWidth"
+    ))

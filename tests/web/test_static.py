@@ -1,0 +1,63 @@
+"""The web app's data and catalogues, checked without a browser: the board layouts and
+letter values match the engine's rules, and every text the code asks for is in both
+catalogues (Turkish and English)."""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from pathlib import Path
+
+from harfiyen.games.crossword import rules as R
+from harfiyen.games.crossword.ending import EndReason
+
+WEB = Path(R.__file__).resolve().parents[2] / "web"
+
+
+def load(name: str) -> dict[str, typing.Any]:
+    data: dict[str, typing.Any] = json.loads((WEB / name).read_text(encoding="utf-8"))
+    return data
+
+
+def test_board_data_matches_the_engine_rules() -> None:
+    data = load("data/crossword.json")
+    assert data["size"] == R.SIZE
+    assert data["center"] == R.square_name(R.CENTER)
+    assert data["blank"] == R.BLANK
+    assert data["versions"] == {k: list(v) for k, v in R.RULE_VERSIONS.items()}
+    assert data["default_version"] == dict(R.DEFAULT_VERSION)
+    for family, tiles, layout in (("tr", R.TR_TILES, R.TR_LAYOUT), ("en", R.EN_TILES, R.EN_LAYOUT)):
+        got = data["families"][family]
+        assert got["alphabet"] == list(tiles.values)
+        assert got["values"] == dict(tiles.values)
+        assert got["premiums"] == {R.square_name(sq): p.value for sq, p in layout.items()}
+
+
+def test_catalogues_have_the_same_keys_and_every_key_the_code_uses() -> None:
+    tr, en = load("i18n/tr.json"), load("i18n/en.json")
+    assert set(tr) == set(en)
+    assert all(value.strip() for value in [*tr.values(), *en.values()])
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (WEB / "js").rglob("*.js"))
+    prefixes = {key.split(".")[0] for key in tr}
+    used = {
+        key for key in re.findall(r"[\"`]([a-z_]+\.[a-z_.]+)[\"`]", code)
+        if key.split(".")[0] in prefixes and not key.endswith(".")
+    }
+    # Keys built at run time from engine or server values.
+    used |= {f"{kind}.{p.value}" for p in R.Premium for kind in ("premium", "premium_long")}
+    used |= {f"end.reason.{reason}" for reason in typing.get_args(EndReason)}
+    used |= {f"status.{s}" for s in ("waiting", "active", "finished", "cancelled")}
+    used |= {f"invite.status_{s}" for s in ("accepted", "declined", "expired", "cancelled")}
+    used |= {"lobby.opponent_invite", "lobby.opponent_bot", "auth.login", "auth.register",
+             "language.tr", "language.en"}
+    assert sorted(used - set(tr)) == []
+
+
+def test_no_user_text_in_code() -> None:
+    """Turkish letters in a script mean a text outside the catalogues."""
+    for path in (WEB / "js").rglob("*.js"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("//"):
+                continue
+            assert not re.search(r"[çğıöşüÇĞİÖŞÜ]", line), f"{path.name}:{number}: {line.strip()}"
