@@ -68,6 +68,8 @@ class Database:
         values: dict[str, Any] = {
             "env": "test", "database_url": self.url, "database_schema": self.schema,
             "redis_url": None,
+            # Nothing is approved for ranked play by default; the tests approve both.
+            "ranked_approved": ["crossword:tr", "crossword:en"],
         }
         values.update(overrides)
         return Settings(**values)

@@ -47,3 +47,25 @@ async def test_bot_names_are_reserved(live: LiveServer) -> None:
         with pytest.raises(ApiError) as taken:
             await client.register("bot_greedy", PASSWORD)
     assert taken.value.code == "auth.username_taken"
+
+
+@pytest.mark.parametrize("level", ["orta"])
+async def test_an_ai_level_moves_through_the_command_path(live: LiveServer, level: str) -> None:
+    human = await register(live.url, unique("solo"))
+    created = await human.create_match({"rules": "tr"}, bot=level)
+    match_id = created["match"]["id"]
+    assert any(p["username"] == f"bot_{level}" for p in created["match"]["players"])
+    sock = await human.connect()
+    seat = (await sock.subscribe(match_id))["seat"]
+    await sock.wait_seq(match_id, 1)
+    if sock.views[match_id]["to_move"] == seat:
+        ack = await sock.move(match_id, best_move(sock.views[match_id]))
+        assert ack["type"] == "ack", ack
+    await sock.wait_for(lambda f: f.get("type") == "event" and f["event"]["kind"]
+                        in ("play_made", "passed", "exchanged") and f["event"]["seat"] != seat,
+                        timeout=60)
+    await human.resign(match_id)
+    assert (await human.match(match_id))["status"] == "finished"
+    assert_no_hidden(sock.received, seat, [])
+    await sock.close()
+    await human.close()

@@ -318,3 +318,25 @@ async def test_http_moves_use_the_same_command_path(live: LiveServer) -> None:
     assert done["status"] == "active" and done["seq"] == view["move_number"] + 3 + 1
     for client in (a, b):
         await client.close()
+
+
+async def test_an_early_subscriber_never_gets_the_other_seats_first_rack(live: LiveServer) -> None:
+    """Seats are drawn at the start: a creator subscribed while waiting must not
+    receive the first rack of the seat it was provisionally given."""
+    for _ in range(4):  # the seat draw is random: cover both outcomes
+        a = await register(live.url, unique("a"))
+        b = await register(live.url, unique("b"))
+        created = await a.create_match({"rules": "tr"})
+        match_id = created["match"]["id"]
+        early = await a.connect()
+        ack = await early.subscribe(match_id)
+        assert ack["type"] == "ack" and ack["seat"] is None
+        await b.accept(created["invite"]["code"])
+        await early.wait_seq(match_id, 1)
+        async with asyncio.timeout(10):  # after the start notice it follows its seat
+            while "seat" not in early.views[match_id]:
+                await asyncio.sleep(0.05)
+        seat = early.views[match_id]["seat"]
+        assert_no_hidden(early.received, seat, await _secrets(live, match_id))
+        for closing in (early, a, b):
+            await closing.close()

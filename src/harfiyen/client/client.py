@@ -138,6 +138,40 @@ class HarfiyenClient:
     async def rematch(self, match_id: int) -> Any:
         return await self.post(f"/api/matches/{match_id}/rematch")
 
+    # --- social, chat, matchmaking, ratings ---------------------------------------------
+
+    async def chat(self, match_id: int, text: str) -> Any:
+        return (await self.post(f"/api/matches/{match_id}/chat", {"text": text}))["message"]
+
+    async def chat_history(self, match_id: int) -> Any:
+        return (await self.get(f"/api/matches/{match_id}/chat"))["messages"]
+
+    async def add_friend(self, username: str) -> Any:
+        return (await self.request("PUT", f"/api/friends/{username}"))["friends"]
+
+    async def block(self, username: str) -> Any:
+        return (await self.request("PUT", f"/api/blocks/{username}"))["blocks"]
+
+    async def unblock(self, username: str) -> Any:
+        return (await self.request("DELETE", f"/api/blocks/{username}"))["blocks"]
+
+    async def join_queue(self, options: dict[str, Any] | None = None, *, ranked: bool = False,
+                         time_control: dict[str, Any] | None = None,
+                         game: str = "crossword") -> Any:
+        body: dict[str, Any] = {"game": game, "options": options or {}, "ranked": ranked}
+        if time_control is not None:
+            body["time_control"] = time_control
+        return (await self.post("/api/matchmaking", body))["queue"]
+
+    async def queue(self) -> Any:
+        return (await self.get("/api/matchmaking"))["queue"]
+
+    async def leave_queue(self) -> Any:
+        return (await self.request("DELETE", "/api/matchmaking"))["queue"]
+
+    async def ratings(self, username: str) -> Any:
+        return await self.get(f"/api/users/{username}/ratings")
+
     # --- websocket ---------------------------------------------------------------------
 
     async def connect(self, language: str | None = None) -> GameSocket:
@@ -247,6 +281,9 @@ class GameSocket:
 
     async def move(self, match: int, move: dict[str, Any]) -> Frame:
         return await self.reply_to({"type": "move", "match": match, "move": move})
+
+    async def chat(self, match: int, text: str) -> Frame:
+        return await self.reply_to({"type": "chat", "match": match, "text": text})
 
     async def wait_seq(self, match: int, seq: int, timeout: float = 10) -> None:
         """Wait until the state of ``match`` at ``seq`` (or later) has arrived."""

@@ -15,6 +15,7 @@ from harfiyen.server import auth
 from harfiyen.server import errors as E
 from harfiyen.server.bots import BOT_PREFIX, bot_user
 from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
+from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
     DEFAULT_PREFERENCES,
     ClaimRequest,
@@ -181,7 +182,7 @@ async def update_me(body: ProfilePatch, user: CurrentUser, db: Db) -> Any:
 async def profile(username: str, request: Request, db: Db) -> Any:
     await optional_user(request, db)
     user = await _user_named(db, username)
-    return {"user": user_json(user)}
+    return {"user": {**user_json(user), "ratings": await profile_ratings(db, user.id)}}
 
 
 async def _name_free(db: AsyncSession, username: str) -> None:

@@ -12,13 +12,15 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from harfiyen.core.errors import GameError
-from harfiyen.server import api, auth, ws
+from harfiyen.server import api, api_social, auth, ws
 from harfiyen.server import errors as E
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
 from harfiyen.server.games import LexiconLoader
+from harfiyen.server.matchmaking import Matchmaker
 from harfiyen.server.migrate import upgrade
 from harfiyen.server.pubsub import PubSub, make_pubsub
+from harfiyen.server.push import PushNotifier, load_or_create_keys
 from harfiyen.server.scheduler import DeadlineScheduler
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
@@ -63,9 +65,15 @@ def create_app(
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
         app.state.scheduler = scheduler
         scheduler.start()
+        app.state.matchmaker = matchmaker = Matchmaker(service)
+        matchmaker.start()
+        app.state.vapid = await load_or_create_keys(service)
+        app.state.push = notifier = PushNotifier(service, app.state.vapid)
         try:
             yield
         finally:
+            await notifier.close()
+            await matchmaker.close()
             await scheduler.close()
             await bots.close()
             await bus.close()
@@ -91,6 +99,7 @@ def create_app(
         return JSONResponse({"error": body}, status_code=422)
 
     app.include_router(api.router)
+    app.include_router(api_social.router)
     app.include_router(ws.router)
     static = settings.static_dir
 

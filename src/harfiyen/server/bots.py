@@ -6,8 +6,10 @@ view, picks a move in a worker thread (off the event loop) and submits it
 with :meth:`MatchService.submit`. At start-up the runner also resumes every
 active match that waits for a bot, so a restart loses no bot turn.
 
-Levels until the AI issue lands its real ones: ``greedy`` (the best-scoring
-play) and ``random`` (any legal play), both from the crossword move generator.
+Levels: the AI's four (``caylak``, ``orta``, ``usta``, ``sampiyon``, from
+``harfiyen.ai.crossword.levels``, imported when first used) and two simple
+stand-ins kept for tests and as a fallback: ``greedy`` (the best-scoring
+play) and ``random`` (any legal play), both from the move generator.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from harfiyen.server.service import MatchService
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("greedy", "random")
+AI_LEVELS = ("caylak", "orta", "usta", "sampiyon")
+STAND_INS = ("greedy", "random")
+LEVELS = AI_LEVELS + STAND_INS
 BOT_PREFIX = "bot_"
 
 
@@ -44,8 +48,19 @@ async def bot_user(db: AsyncSession, level: str) -> User:
     return user
 
 
-def choose_crossword_move(view: dict[str, Any], level: str, lexicons: Any) -> dict[str, Any]:
-    """A move intent for the seat whose ``view`` this is (runs in a worker thread)."""
+def choose_crossword_move(
+    view: dict[str, Any], level: str, lexicons: Any, seed: int = 0
+) -> Any:
+    """A move for the seat whose ``view`` this is (runs in a worker thread).
+
+    The AI levels answer an engine move; the stand-ins a move intent (dict).
+    Both go through the same command path.
+    """
+    if level in AI_LEVELS:
+        from harfiyen.ai.crossword.levels import make_agent
+
+        language = str(view["rules"]).partition("@")[0]
+        return make_agent(level, lang=language, seed=seed).choose(view)
     from harfiyen.ai.crossword.movegen import MoveGenerator
     from harfiyen.games import crossword as cw
     from harfiyen.games.crossword.board import Board, Placement
@@ -102,15 +117,20 @@ class BotRunner:
         task.add_done_callback(self.tasks.discard)
 
     async def _maybe_move(self, match_id: int) -> None:
-        # A stale read (match.busy) or a passing failure is retried with a fresh read.
-        for attempt in range(3):
+        # A stale read (match.busy) or a passing failure (a lost database
+        # connection under load) is retried with a fresh read; a bot must never
+        # leave its opponent waiting, so the back-off spans several seconds.
+        for attempt in range(8):
             if await self._try_move(match_id):
                 return
-            await asyncio.sleep(0.2 * (attempt + 1))
+            await asyncio.sleep(min(0.2 * 2**attempt, 5.0))
+        log.error("bot gave up moving in match %s", match_id)
 
     async def _try_move(self, match_id: int) -> bool:
         """Make the bot's move if a bot is to move; False when it should be tried again."""
         service = self.service
+        bot_id: int | None = None
+        seq = 0
         try:
             async with service.sessions() as db:
                 match = await db.get(Match, match_id)
@@ -123,17 +143,28 @@ class BotRunner:
                 level = (row.preferences or {}).get("bot")
                 if level is None:
                     return True
+                bot_id = row.id
                 state = await service.state(db, match)
                 seat, seq = match.to_move, match.last_seq
                 view = service_view(service, match, state, seat)
             loop = asyncio.get_running_loop()
+            # The agent's seed is fixed per match and seat: a replay chooses alike.
+            seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
             move = await loop.run_in_executor(
-                self.pool, choose_crossword_move, view, level, service.lexicons
+                self.pool, choose_crossword_move, view, level, service.lexicons, seed
             )
-            await service.submit(row.id, match_id, move, expect_seq=seq)
+            await service.submit(bot_id, match_id, move, expect_seq=seq)
         except GameError as error:
-            log.warning("bot move in match %s refused: %s", match_id, error)
-            return error.code != "match.busy"
+            if error.code == "match.busy":
+                return False
+            # A refused choice is a bot bug; passing keeps the game going.
+            log.error("bot move in match %s refused (%s): passing instead", match_id, error)
+            if bot_id is None:
+                return False
+            try:
+                await service.submit(bot_id, match_id, {"kind": "pass"}, expect_seq=seq)
+            except GameError:
+                return False
         except Exception:
             log.exception("bot move in match %s failed", match_id)
             return False

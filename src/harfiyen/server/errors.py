@@ -152,3 +152,32 @@ OWN_INVITE: Final = ErrorKind(
 USER_NOT_FOUND: Final = ErrorKind(
     "user.not_found", "“{username}” adlı kullanıcı yok.", "There is no user “{username}”."
 )
+
+# --- social, chat, matchmaking, push ------------------------------------------------------
+BLOCKED: Final = ErrorKind(
+    "social.blocked",
+    "Bu oyuncuyla aranızda bir engel var.",
+    "There is a block between you and this player.",
+)
+SELF_RELATION: Final = ErrorKind(
+    "social.self", "Bunu kendinle yapamazsın.", "You cannot do this with yourself."
+)
+CHAT_TOO_LONG: Final = ErrorKind(
+    "chat.too_long",
+    "Mesaj çok uzun ({length} karakter; en çok {limit}).",
+    "The message is too long ({length} characters; at most {limit}).",
+)
+CHAT_EMPTY: Final = ErrorKind("chat.empty", "Mesaj boş.", "The message is empty.")
+CHAT_RATE: Final = ErrorKind(
+    "chat.rate_limited",
+    "Çok hızlı yazıyorsun; {seconds} saniye bekle.",
+    "You are writing too fast; wait {seconds} seconds.",
+)
+QUEUE_NOT_FOUND: Final = ErrorKind(
+    "matchmaking.not_queued", "Eşleşme sırasında değilsin.", "You are not waiting for a match."
+)
+PUSH_BAD_ENDPOINT: Final = ErrorKind(
+    "push.bad_endpoint",
+    "Bildirim adresi kabul edilmedi: {problem}",
+    "The push endpoint was refused: {problem}",
+)

@@ -83,7 +83,8 @@ class CreateMatchRequest(Strict):
     # Invite one user by name; without it the invitation is a link/code anyone may use.
     opponent: str | None = Field(default=None, max_length=32)
     # A solo match against a bot of this level; it starts at once.
-    bot: Literal["greedy", "random"] | None = None
+    # caylak/orta/usta/sampiyon are the AI levels; greedy/random the simple stand-ins.
+    bot: Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random"] | None = None
 
 
 class MoveRequest(Strict):

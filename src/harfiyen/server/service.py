@@ -15,6 +15,7 @@ cases the unique ``(match_id, seq)`` constraint refuses a second writer.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 from collections.abc import AsyncIterator, Callable
@@ -33,7 +34,11 @@ from harfiyen.server import errors as E
 from harfiyen.server.games import LexiconLoader, Viewer, adapter
 from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
 from harfiyen.server.pubsub import PubSub
+from harfiyen.server.ratings import apply_ranked_result
 from harfiyen.server.settings import Settings
+from harfiyen.server.social import refuse_if_blocked
+
+log = logging.getLogger(__name__)
 
 # Advisory-lock namespace of match writers (the first key of pg_advisory_xact_lock).
 LOCK_NAMESPACE = 4242
@@ -79,6 +84,8 @@ class MatchService:
         self._cache: dict[int, Any] = {}
         # Called after a command commits (the bot runner and the scheduler listen here).
         self.after_commit: list[Callable[[Match], Any]] = []
+        # Called with (user id, notice) for every user notice (Web Push listens here).
+        self.on_notice: list[Callable[[int, dict[str, Any]], Any]] = []
 
     # --- locking and state -------------------------------------------------------------
 
@@ -127,6 +134,12 @@ class MatchService:
         )).scalar_one_or_none()
 
     async def viewer_of(self, db: AsyncSession, match_id: int, user_id: int) -> Viewer:
+        # Seats are drawn when a waiting match starts, so the creator's provisional
+        # seat means nothing yet: until then everyone watches as a spectator, and a
+        # connection subscribed early cannot receive another seat's first rack.
+        match = await db.get(Match, match_id)
+        if match is not None and match.status == "waiting":
+            return Spectator()
         seat = await self.seat_of(db, match_id, user_id)
         return Spectator() if seat is None else Seat(seat)
 
@@ -151,9 +164,11 @@ class MatchService:
         """A waiting match with the creator seated and an open invitation."""
         game = adapter(game_name)
         setup = game.setup(options)
-        if ranked and not self.settings.ranked_allowed(game_name, setup.language):
+        if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
             raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
         async with self.sessions() as db, db.begin():
+            if opponent is not None:
+                await refuse_if_blocked(db, creator.id, [opponent.id])
             match = Match(
                 game=game_name, rules=setup.rules, lexicon=setup.lexicon,
                 language=setup.language, config=setup.config,
@@ -171,7 +186,7 @@ class MatchService:
             )
             db.add(invite)
         if opponent is not None:
-            await self.pubsub.publish(user_channel(opponent.id), {
+            await self.notify(opponent.id, {
                 "type": "notice", "kind": "invited", "match": match.id, "code": invite.code,
                 "from": creator.username,
             })
@@ -205,6 +220,7 @@ class MatchService:
             seated = await self.players(db, match.id)
             if any(p.user_id == user.id for p in seated):
                 raise E.fail(E.OWN_INVITE, status=409)
+            await refuse_if_blocked(db, user.id, [p.user_id for p in seated])
             db.add(MatchPlayer(match_id=match.id, seat=len(seated), user_id=user.id))
             if len(seated) + 1 >= match.players:
                 invite.status = "accepted"
@@ -234,7 +250,7 @@ class MatchService:
             if match.status == "waiting":
                 match.status = "cancelled"
                 match.finished_at = utcnow()
-        await self.pubsub.publish(user_channel(invite.from_user), {
+        await self.notify(invite.from_user, {
             "type": "notice", "kind": "declined", "match": match_id,
         })
         return invite
@@ -322,6 +338,9 @@ class MatchService:
             match.result = outcome
             match.finished_at = utcnow()
             match.deadline_at = None
+            if match.ranked:
+                # In the transaction of the final event: rated exactly once.
+                await apply_ranked_result(db, match, outcome["places"])
         else:
             match.deadline_at = self._deadline(match)
         self._cache[match.id] = state
@@ -364,11 +383,20 @@ class MatchService:
             elif p.seat == match.to_move:
                 notice = {"kind": "your_turn"}
             if notice is not None:
-                await self.pubsub.publish(user_channel(p.user_id), {
-                    "type": "notice", "match": match.id, **notice,
-                })
+                await self.notify(p.user_id, {"type": "notice", "match": match.id, **notice})
         for listener in self.after_commit:
             listener(match)
+
+    async def notify(self, user_id: int, notice: dict[str, Any]) -> None:
+        """Send ``notice`` to the user's connections and tell the notice listeners."""
+        await self.pubsub.publish(user_channel(user_id), notice)
+        for listener in self.on_notice:
+            try:
+                result = listener(user_id, notice)
+                if asyncio.iscoroutine(result):
+                    await result
+            except Exception:
+                log.exception("notice listener failed")
 
     def state_frame(self, match: Match, state: Any, viewer: Viewer) -> dict[str, Any]:
         """The audience's whole view after ``match.last_seq`` (sent after each command)."""

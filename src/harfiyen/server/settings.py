@@ -35,8 +35,10 @@ class Settings(BaseSettings):
     database_schema: str | None = None
     redis_url: str | None = None
     secret_key: SecretStr = SecretStr(INSECURE_DEV_KEY)
-    # (game, language) pairs whose matches may be ranked, written "game:language".
-    ranked_approved: list[str] = ["crossword:tr", "crossword:en"]
+    # Pairs whose matches may be ranked: "game:language" (every rule version) or
+    # "game:language@version" (that version only), e.g. ["crossword:tr@2"]. Empty by
+    # default: the seed makes ranked play a decision of the operator, never of the code.
+    ranked_approved: list[str] = []
     session_days: int = 30
     invite_hours: int = 72
     cookie_secure: bool = False
@@ -47,6 +49,19 @@ class Settings(BaseSettings):
     connection_queue: int = 256
     # How often overdue moves are looked for (seconds).
     deadline_sweep_seconds: float = 5.0
+    # Chat per match: longest message, and at most chat_burst messages per chat_window seconds.
+    chat_max_chars: int = 500
+    chat_burst: int = 5
+    chat_window_seconds: float = 10.0
+    # Matchmaking: the rating gap accepted at once, and how fast it widens while waiting.
+    match_window: float = 100.0
+    match_widen_per_second: float = 10.0
+    # How often waiting players are paired again with their widened windows (seconds).
+    matchmaking_sweep_seconds: float = 2.0
+    # Web Push: the VAPID "sub" claim; plain-http push endpoints only for local tests.
+    vapid_subject: str = "mailto:admin@harfiyen.invalid"
+    push_allow_http: bool = False
+    push_timeout_seconds: float = 10.0
     static_dir: Path = Path(__file__).resolve().parent.parent / "web"
 
     @model_validator(mode="after")
@@ -63,5 +78,9 @@ class Settings(BaseSettings):
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
 
-    def ranked_allowed(self, game: str, language: str) -> bool:
-        return f"{game}:{language}" in self.ranked_approved
+    def ranked_allowed(self, game: str, language: str, rules: str | None = None) -> bool:
+        """Whether ranked matches of ``game`` in ``language`` (``rules``: "tr@2") are approved."""
+        if f"{game}:{language}" in self.ranked_approved:
+            return True
+        version = rules.partition("@")[2] if rules else ""
+        return bool(version) and f"{game}:{language}@{version}" in self.ranked_approved

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat
-from harfiyen.server import auth
+from harfiyen.server import auth, chat
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.models import User
@@ -63,8 +63,15 @@ class PingFrame(_Frame):
     type: Literal["ping"]
 
 
+class ChatFrame(_Frame):
+    type: Literal["chat"]
+    match: int
+    text: str = Field(max_length=4000)
+
+
 ClientFrame = Annotated[
-    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame, Field(discriminator="type")
+    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame,
+    Field(discriminator="type"),
 ]
 _FRAME: TypeAdapter[Any] = TypeAdapter(ClientFrame)
 
@@ -171,6 +178,14 @@ class Connection:
             match_channel(match_id, viewer), self.deliver
         )
         viewer, frames = await self.service.sync_frames(match_id, self.user.id, last_seq)
+        if viewer != self.viewers[match_id]:
+            # The match started between the two reads: follow the seat's channel
+            # (numbered frames fill any gap from the log).
+            self.unsubscribe[match_id]()
+            self.viewers[match_id] = viewer
+            self.unsubscribe[match_id] = await self.service.pubsub.subscribe(
+                match_channel(match_id, viewer), self.deliver
+            )
         if frames[0]["type"] == "sync" and frames[0]["status"] == "waiting":
             self.waiting.add(match_id)
         else:
@@ -229,6 +244,10 @@ class Connection:
             self._drop(frame.match)
             self.waiting.discard(frame.match)
             self.reply({"type": "ack", "id": frame.id, "match": frame.match})
+        elif isinstance(frame, ChatFrame):
+            message = await chat.post(self.service, self.user, frame.match, frame.text)
+            self.reply({"type": "ack", "id": frame.id, "match": frame.match,
+                        "chat": message["id"]})
         elif isinstance(frame, MoveFrame):
             done = await self.service.submit(self.user.id, frame.match, frame.move)
             self.reply({

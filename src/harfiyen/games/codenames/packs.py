@@ -1,12 +1,15 @@
 """Word packs: the words a board is drawn from.
 
-Packs are loaded by the caller (built-in packs are later work); this module
-checks a pack, e.g. an uploaded custom one, and brings it to normal form.
+The built-in packs (``data/pack_tr.txt``, ``data/pack_en.txt``, made by
+``scripts/make_word_packs.py``) are read with :func:`load_pack`; this module
+also checks a pack, e.g. an uploaded custom one, and brings it to normal form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from importlib import resources
 
 from harfiyen.games.codenames import errors as E
 from harfiyen.games.codenames.rules import MIN_PACK_SIZE
@@ -42,4 +45,16 @@ def validate_pack(words: Iterable[str], lang: Language) -> tuple[str, ...]:
     return distinct
 
 
-__all__ = ["validate_pack"]
+@cache
+def load_pack(lang: Language) -> tuple[str, ...]:
+    """The built-in pack of ``lang`` (about 400 words, most common first), validated.
+
+    >>> pack = load_pack("tr")
+    >>> len(pack) >= 400, "KEDİ" in pack
+    (True, True)
+    """
+    node = resources.files("harfiyen.games.codenames").joinpath("data", f"pack_{lang}.txt")
+    return validate_pack(node.read_text(encoding="utf-8").split(), lang)
+
+
+__all__ = ["load_pack", "validate_pack"]

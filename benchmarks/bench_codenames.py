@@ -1,0 +1,124 @@
+"""Benchmark the Kelime Casusu AI: embedding cache build, spymaster time per clue, memory.
+
+Run: ``python benchmarks/bench_codenames.py [--lang tr en] [--boards N] [--vocab N]``
+
+For each language it measures:
+- cache build: encoding the clue vocabulary and the pack with USE, in a fresh
+  temporary cache directory (so the user's cache is not touched), and the
+  cache load time in the same process afterwards;
+- spymaster time per clue, p50 and p95, over the first clue of ``--boards``
+  seeded boards (a new board per clue: this includes the per-board work of
+  filtering candidates and computing clue × board similarities) and over the
+  later clues of the same boards (per-board work already done);
+- memory: the process's peak RSS and its growth while loading the model and
+  vectors; the size of the vector matrix.
+
+``--vocab N`` keeps only the N most common clue words (quicker runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def _rss() -> int:
+    try:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+class _Timed:
+    """A spymaster wrapper that records how long each clue took."""
+
+    def __init__(self, inner: Any, times: list[float]) -> None:
+        self.inner, self.times = inner, times
+
+    def give_clue(self, game_view: Any) -> Any:
+        started = time.perf_counter()
+        decision = self.inner.give_clue(game_view)
+        self.times.append(time.perf_counter() - started)
+        return decision
+
+
+def bench(lang: str, boards: int) -> dict[str, Any]:
+    from harfiyen.ai.codenames import models
+    from harfiyen.ai.codenames.embeddings import load_or_build
+    from harfiyen.ai.codenames.selfplay import play_solo
+    from harfiyen.games.codenames import CodenamesConfig, Seat, new_game, view
+    from harfiyen.games.codenames.packs import load_pack
+
+    rss_before = _rss()
+    models.forget_vectors()
+    loaded = models.use_vectors(lang)  # type: ignore[arg-type]
+    build = loaded.build_seconds
+    rss_after = _rss()
+    started = time.perf_counter()
+    load_or_build(lang, loaded.vectors.words)  # type: ignore[arg-type]
+    reload = time.perf_counter() - started
+
+    pack = load_pack(lang)  # type: ignore[arg-type]
+    first: list[float] = []
+    later: list[float] = []
+    for seed in range(boards):
+        spymaster = models.use_spymaster(lang)  # type: ignore[arg-type]
+        state = new_game(CodenamesConfig(pack, lang), seed)  # type: ignore[arg-type]
+        started = time.perf_counter()
+        spymaster.give_clue(view(state, Seat(0)))
+        first.append(time.perf_counter() - started)
+
+        play_solo(pack, lang, seed, _Timed(spymaster, later), models.use_guesser(lang))  # type: ignore[arg-type]
+    matrix = loaded.vectors.matrix
+    return {
+        "lang": lang,
+        "vocabulary": len(loaded.vocabulary),
+        "embedded_words": len(loaded.vectors.words),
+        "cache_build_s": None if build is None else round(build, 2),
+        "cache_load_s": round(reload, 3),
+        "clue_first_on_board_ms": {
+            "p50": round(1000 * statistics.median(first), 1),
+            "p95": round(1000 * _percentile(first, 0.95), 1),
+        },
+        "clue_same_board_ms": {
+            "p50": round(1000 * statistics.median(later), 1),
+            "p95": round(1000 * _percentile(later, 0.95), 1),
+        },
+        "clues_timed": len(first) + len(later),
+        "vectors_mb": round(matrix.nbytes / 2**20, 1),
+        "rss_growth_load_mb": round((rss_after - rss_before) / 2**20, 1),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--lang", nargs="+", default=["tr", "en"], choices=["tr", "en"])
+    parser.add_argument("--boards", type=int, default=30)
+    parser.add_argument("--vocab", type=int, default=None, help="keep the N most common clues")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["HARFIYEN_CACHE_DIR"] = cache
+        if args.vocab:
+            os.environ["HARFIYEN_CODENAMES_VOCAB"] = str(args.vocab)
+        results = [bench(lang, args.boards) for lang in args.lang]
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    json.dump({"results": results, "peak_rss_mb": round(peak, 1)}, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

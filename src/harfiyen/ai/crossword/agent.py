@@ -1,0 +1,467 @@
+"""The crossword agent interface and the bots of every level.
+
+An agent gets only its seat's view (``harfiyen.games.crossword.views.view``)
+and answers an engine move (``Play``, ``Pass``, ``Exchange``, ``Challenge`` or
+``Accept``). From the view it rebuilds the board, its rack, the rules, the
+lexicon and the unseen tiles (the view's tracker: bag and other racks
+together); when it needs an opponent's rack it samples one from the unseen
+tiles. It never sees the state.
+
+With ``challenge=double`` (``en``) a play awaiting a challenge is shown in the
+view: the bot challenges when one of its words is not in the lexicon and lets
+it stand otherwise (by playing on, or with ``Accept`` when the play would end
+the game).
+
+Every decision draws its randomness from a generator seeded by the agent's
+seed and the visible position, so the same view gives the same move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import Any, ClassVar, Protocol
+
+from harfiyen.ai.crossword.equity import EquityContext, unseen_value
+from harfiyen.ai.crossword.leaves import LeaveModel, shipped_leaves
+from harfiyen.ai.crossword.levels import Level
+from harfiyen.ai.crossword.movegen import BLANK_CODE, MoveGenerator, Record
+from harfiyen.ai.crossword.movegen import Move as GenMove
+from harfiyen.games.crossword.board import Board, Placement, words_formed
+from harfiyen.games.crossword.moves import Accept, Challenge, Exchange, Move, Pass, Play
+from harfiyen.games.crossword.rules import (
+    FINISH_LINE_TARGETS,
+    RuleSet,
+    Square,
+    parse_square,
+    ruleset,
+)
+from harfiyen.lexicon.lexicon import Lexicon, load
+from harfiyen.lexicon.normalize import Language, lower
+from harfiyen.lexicon.wordlists import is_blocked
+
+
+class Agent(Protocol):
+    """A crossword bot: one level, one seat's view in, one engine move out."""
+
+    level: Level
+
+    def choose(self, view: Mapping[str, Any]) -> Move: ...
+
+
+# -- what a seat may know --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A seat's view, parsed into what the bots compute with."""
+
+    rules: RuleSet
+    lexicon_id: str
+    board: Board
+    seat: int
+    rack: tuple[str, ...]
+    #: Tiles the seat cannot see (the bag and every other rack), by tile.
+    unseen: Mapping[str, int]
+    #: Tiles in the bag when this seat moves (a pending play's refill taken out).
+    bag_count: int
+    scores: tuple[int, ...]
+    rack_sizes: tuple[int, ...]
+    to_move: int
+    #: The ★25 square while it still pays.
+    bonus_square: Square | None
+    pending: Mapping[str, Any] | None
+    move_number: int
+    #: Consecutive passes and exchanges (both players together).
+    scoreless_turns: int = 0
+
+    @property
+    def language(self) -> Language:
+        return self.rules.language
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    def unseen_tiles(self) -> list[str]:
+        """The unseen tiles as a sorted list (one entry per tile)."""
+        return sorted(t for t, n in self.unseen.items() for _ in range(n))
+
+
+def rules_of_view(view: Mapping[str, Any]) -> RuleSet:
+    """The rule set the view's game is played with."""
+    family, _, version = str(view["rules"]).partition("@")
+    if family == "tr":
+        return ruleset("tr", int(version))
+    target = view.get("finish_target")
+    level = "intermediate"
+    if target is not None:
+        for name, value in FINISH_LINE_TARGETS[int(view["players"])].items():
+            if value == target:
+                level = name
+    return ruleset(
+        "en", int(version), players=int(view["players"]), challenge=view.get("challenge"),
+        variant=view.get("variant", "standard"), finish_level=level,  # type: ignore[arg-type]
+    )
+
+
+def situation(view: Mapping[str, Any]) -> Situation:
+    """Parse a seat's view. Raises ``ValueError`` for a view that is not a seat's."""
+    if "rack" not in view or "seat" not in view:
+        raise ValueError("a bot needs a seat's view (with its rack)")
+    rules = rules_of_view(view)
+    board = Board().with_tiles([
+        Placement(parse_square(t["square"]), t["letter"], bool(t["blank"]))
+        for t in view["board"]
+    ])
+    pending = view.get("pending")
+    bag = int(view["bag_count"])
+    rack_sizes = tuple(int(n) for n in view["rack_sizes"])
+    if pending is not None and pending["seat"] != view["seat"]:
+        # If the play stands, its player draws before anyone else.
+        bag -= min(bag, rules.rack_size - rack_sizes[pending["seat"]])
+    bonus = view.get("bonus_square")
+    return Situation(
+        rules=rules,
+        lexicon_id=str(view["lexicon"]),
+        board=board,
+        seat=int(view["seat"]),
+        rack=tuple(view["rack"]),
+        unseen=dict(view["unseen"]),
+        bag_count=bag,
+        scores=tuple(int(s) for s in view["scores"]),
+        rack_sizes=rack_sizes,
+        to_move=int(view["to_move"]),
+        bonus_square=(
+            parse_square(bonus) if bonus is not None and not view["bonus_square_used"] else None
+        ),
+        pending=pending,
+        move_number=int(view["move_number"]),
+        scoreless_turns=int(view.get("scoreless_turns", 0)),
+    )
+
+
+def decision_seed(seed: int, view: Mapping[str, Any]) -> int:
+    """A seed for one decision: the agent's seed and the visible position only."""
+    visible = {
+        k: view.get(k) for k in ("rows", "rack", "scores", "move_number", "seat", "unseen")
+    }
+    digest = hashlib.blake2b(
+        json.dumps([seed, visible], sort_keys=True, ensure_ascii=False).encode(), digest_size=8
+    ).digest()
+    return int.from_bytes(digest, "big")
+
+
+_GENERATORS: dict[tuple[str, str, int], MoveGenerator] = {}
+
+
+def generator_for(lexicon_id: str, rules: RuleSet) -> MoveGenerator:
+    """One move generator per lexicon and rule set in this process."""
+    key = (lexicon_id, rules.key, rules.rack_size)
+    generator = _GENERATORS.get(key)
+    if generator is None:
+        generator = _GENERATORS[key] = MoveGenerator(load(lexicon_id), rules)
+    return generator
+
+
+@cache
+def zipf(word: str, lang: Language, wordlist: str = "best") -> float:
+    """The ``wordfreq`` Zipf frequency of an upper-case word (0 when unknown).
+
+    ``wordlist="small"`` (quick to load) knows only words of Zipf 3 and above.
+    """
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(lower(word, lang), lang, wordlist=wordlist))
+
+
+# -- the shared machinery of every level -----------------------------------------------
+
+
+class BotAgent:
+    """A bot of one level; subclasses choose among the legal moves in :meth:`decide`."""
+
+    level: Level = Level.EXPERT
+
+    def __init__(
+        self, *, lang: str, seed: int, time_budget: float, leaves: LeaveModel | None = None
+    ) -> None:
+        self.lang: Language = "tr" if lang == "tr" else "en"
+        self.seed = seed
+        self.time_budget = time_budget
+        self.leaves = leaves if leaves is not None else shipped_leaves(self.lang)
+
+    # -- the interface --
+
+    def choose(self, view: Mapping[str, Any]) -> Move:
+        """This bot's move for ``view`` (the seat must be able to act).
+
+        Raises ``ValueError`` when the game is over, is in another language, or
+        when the seat is not to move and has nothing to challenge.
+        """
+        if view.get("outcome") is not None:
+            raise ValueError("the game is over")
+        sit = situation(view)
+        if sit.language != self.lang:
+            raise ValueError(f"a {self.lang} bot cannot play a {sit.language} game")
+        generator = generator_for(sit.lexicon_id, sit.rules)
+        pending = sit.pending
+        if pending is not None and pending["seat"] != sit.seat:
+            if self.wants_challenge(pending, generator.lexicon):
+                return Challenge()
+            if pending["ends_game"] and sit.to_move == sit.seat:
+                return Accept()
+        if sit.to_move != sit.seat:
+            raise ValueError(f"seat {sit.seat} is not to move and has nothing to challenge")
+        rng = random.Random(decision_seed(self.seed, view))
+        deadline = time.perf_counter() + self.time_budget
+        return self.decide(sit, generator, rng, deadline)
+
+    def wants_challenge(self, pending: Mapping[str, Any], lexicon: Lexicon) -> bool:
+        """Challenge exactly the plays that formed a word outside the lexicon."""
+        return any(word not in lexicon for word in pending["words"])
+
+    # -- for the levels --
+
+    def decide(
+        self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
+    ) -> Move:
+        raise NotImplementedError
+
+    def context(self, sit: Situation) -> EquityContext:
+        return EquityContext(
+            rules=sit.rules, rack=sit.rack, bag_count=sit.bag_count,
+            unseen_value=unseen_value(sit.unseen, sit.rules), board_empty=sit.board.is_empty(),
+            leaves=self.leaves,
+        )
+
+    @staticmethod
+    def records(sit: Situation, generator: MoveGenerator) -> list[Record]:
+        """Every legal play of the rack, as generator records."""
+        return generator.generate(generator.scratch(sit.board), sit.rack, sit.bonus_square)
+
+    @staticmethod
+    def exchanges(sit: Situation) -> list[tuple[str, ...]]:
+        """The racks that may be *kept* by an exchange now (``[]`` when none is allowed)."""
+        rules, rack = sit.rules, sit.rack
+        needed = len(rack) if rules.exchange_min_bag is None else rules.exchange_min_bag
+        if not rack or sit.bag_count < needed:
+            return []
+        if rules.exchange_whole_rack:
+            return [()]
+        kept = {tuple(sorted(c)) for n in range(len(rack)) for c in combinations(rack, n)}
+        return sorted(kept)
+
+    @staticmethod
+    def play(generator: MoveGenerator, record: Record) -> Play:
+        return Play(generator.to_move(record).placements)
+
+    @staticmethod
+    def exchange_move(sit: Situation, kept: Sequence[str]) -> Exchange:
+        given = Counter(sit.rack)
+        given.subtract(kept)
+        return Exchange(tuple(sorted(given.elements())))
+
+    def best_static(
+        self, sit: Situation, records: list[Record], ctx: EquityContext
+    ) -> tuple[float, Record | None, tuple[str, ...] | None]:
+        """The best play or exchange by equity: ``(equity, record, None)`` or
+        ``(equity, None, kept)``; ``(−inf, None, None)`` when neither exists."""
+        best: tuple[float, Record | None, tuple[str, ...] | None] = (float("-inf"), None, None)
+        best_key: tuple[float, int, str] | None = None
+        for record in records:
+            eq = ctx.record_equity(record)
+            # Ties break on score, then on the record itself, for reproducibility.
+            key = (eq, record[0], repr(record))
+            if best_key is None or key > best_key:
+                best_key, best = key, (eq, record, None)
+        for kept in self.exchanges(sit):
+            eq = ctx.exchange_equity(kept)
+            if eq > best[0]:
+                best = (eq, None, kept)
+        return best
+
+    def static_move(self, sit: Situation, generator: MoveGenerator) -> Move:
+        """The Expert's choice: the move of highest static equity (pass if none)."""
+        ctx = self.context(sit)
+        eq, record, kept = self.best_static(sit, self.records(sit, generator), ctx)
+        if record is not None:
+            return self.play(generator, record)
+        if kept is not None and eq > ctx.pass_equity():
+            return self.exchange_move(sit, kept)
+        return Pass()
+
+
+def ranked_plays(
+    view: Mapping[str, Any], leaves: LeaveModel | None = None
+) -> list[tuple[float, GenMove]]:
+    """Every play of the seat's rack with its static equity, best first.
+
+    For analysis tools: the Expert's evaluation (``leaves`` defaults to the
+    shipped table of the view's language). Exchanges and passes are not listed;
+    :meth:`EquityContext.exchange_equity` values those.
+    """
+    sit = situation(view)
+    generator = generator_for(sit.lexicon_id, sit.rules)
+    agent = BotAgent(lang=sit.language, seed=0, time_budget=0.0, leaves=leaves)
+    ctx = agent.context(sit)
+    records = agent.records(sit, generator)
+    scored = sorted(((ctx.record_equity(r), r) for r in records), key=lambda x: (-x[0], -x[1][0]))
+    return [(eq, generator.to_move(r)) for eq, r in scored]
+
+
+def equity_context(view: Mapping[str, Any], leaves: LeaveModel | None = None) -> EquityContext:
+    """The :class:`EquityContext` of a seat's view (for valuing any move of that seat)."""
+    sit = situation(view)
+    agent = BotAgent(lang=sit.language, seed=0, time_budget=0.0, leaves=leaves)
+    return agent.context(sit)
+
+
+# -- the levels ----------------------------------------------------------------------------
+
+
+def main_word(generator: MoveGenerator, board: Board, record: Record) -> str:
+    """The main word a record spells (board tiles included)."""
+    _, d, lane, start, codes = record
+    alphabet = generator.lexicon.alphabet
+    out: list[str] = []
+    for k, code in enumerate(codes):
+        if code:
+            out.append(alphabet[(code & (BLANK_CODE - 1)) - 1])
+        else:
+            sq = (lane, start + k) if d == 0 else (start + k, lane)
+            tile = board[sq]
+            assert tile is not None
+            out.append(tile.letter)
+    return "".join(out)
+
+
+def no_blocked_words(board: Board, move: GenMove, lang: Language) -> bool:
+    """True when no word the move forms (main and cross words) is block-listed."""
+    return not any(is_blocked(w.text, lang) for w in words_formed(board, move.placements))
+
+
+class BeginnerAgent(BotAgent):
+    """Çaylak: a casual player who plays words it knows, not always the best one.
+
+    It keeps the plays whose main word is common (``wordfreq`` Zipf at least
+    :attr:`min_zipf`) and picks at random among the better third of them by
+    score. Block-listed words are never played (main or cross word). With no
+    common word it plays its lowest-scoring acceptable play rather than pass;
+    with no play at all it exchanges its whole rack when allowed, else passes.
+    """
+
+    level = Level.BEGINNER
+    # wordfreq's small lists hold exactly the words of Zipf 3 and above.
+    min_zipf: ClassVar[Mapping[str, float]] = {"tr": 3.0, "en": 3.0}
+    pool_share = 3
+    max_pool = 12
+
+    def decide(
+        self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
+    ) -> Move:
+        lang = sit.language
+        records = sorted(self.records(sit, generator), key=lambda r: (-r[0], repr(r)))
+        threshold = self.min_zipf[lang]
+        words: dict[str, float] = {}
+        common: list[Record] = []
+        for record in records:
+            word = main_word(generator, sit.board, record)
+            if word not in words:
+                words[word] = -1.0 if is_blocked(word, lang) else zipf(word, lang, "small")
+            if words[word] >= threshold:
+                common.append(record)
+        pool = common[: max(1, min(self.max_pool, len(common) // self.pool_share))]
+        rng.shuffle(pool)
+        for record in pool:
+            move = generator.to_move(record)
+            if no_blocked_words(sit.board, move, lang):
+                return Play(move.placements)
+        # No common word: any acceptable play, the humblest first (a casual player's find).
+        for record in reversed(records):
+            if words[main_word(generator, sit.board, record)] < 0:
+                continue
+            move = generator.to_move(record)
+            if no_blocked_words(sit.board, move, lang):
+                return Play(move.placements)
+        kept = self.exchanges(sit)
+        if () in kept:
+            return self.exchange_move(sit, ())
+        return Pass()
+
+
+class IntermediateAgent(BotAgent):
+    """Orta: plays the highest-scoring word it knows, ignoring what it keeps.
+
+    Its vocabulary is the words ``wordfreq`` knows (Zipf above :attr:`min_zipf`);
+    it never plays a block-listed word. With no play it exchanges the whole rack
+    when allowed (or, in ``en``, keeps its best leave), else passes.
+    """
+
+    level = Level.INTERMEDIATE
+    min_zipf: ClassVar[Mapping[str, float]] = {"tr": 0.0, "en": 0.0}
+
+    def decide(
+        self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
+    ) -> Move:
+        lang = sit.language
+        records = sorted(self.records(sit, generator), key=lambda r: (-r[0], repr(r)))
+        threshold = self.min_zipf[lang]
+        for record in records:
+            word = main_word(generator, sit.board, record)
+            if is_blocked(word, lang) or zipf(word, lang) <= threshold:
+                continue
+            move = generator.to_move(record)
+            if no_blocked_words(sit.board, move, lang):
+                return Play(move.placements)
+        for record in records:  # no known word: the best play without a blocked word
+            move = generator.to_move(record)
+            if no_blocked_words(sit.board, move, lang):
+                return Play(move.placements)
+        kept = self.exchanges(sit)
+        if kept:
+            best = max(kept, key=lambda k: (self.leaves.value(k), k))
+            return self.exchange_move(sit, best)
+        return Pass()
+
+
+class ExpertAgent(BotAgent):
+    """Usta: the move of highest static equity (score + learned leave + small terms)."""
+
+    level = Level.EXPERT
+
+    def decide(
+        self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
+    ) -> Move:
+        return self.static_move(sit, generator)
+
+
+class ChampionAgent(BotAgent):
+    """Şampiyon: equity, a short simulation of the best candidates, and the
+    exact endgame solver once the bag is empty (see :mod:`simulate`)."""
+
+    level = Level.CHAMPION
+    #: Candidates simulated and iterations per move (see :mod:`simulate`).
+    candidates = 6
+    iterations = 24
+
+    def decide(
+        self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
+    ) -> Move:
+        from harfiyen.ai.crossword.simulate import champion_move
+
+        return champion_move(self, sit, generator, rng, deadline)
+
+
+__all__ = [
+    "Agent", "BeginnerAgent", "BotAgent", "ChampionAgent", "ExpertAgent", "IntermediateAgent",
+    "Situation", "decision_seed", "equity_context", "generator_for", "main_word", "ranked_plays",
+    "rules_of_view", "situation",
+]

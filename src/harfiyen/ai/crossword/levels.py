@@ -1,0 +1,128 @@
+"""Bot levels of the crossword games and the factory that builds their agents.
+
+Four levels, named in Turkish and English (either name parses):
+
+* ``caylak`` / Beginner: plays common words (``wordfreq``), often not the best;
+* ``orta`` / Intermediate: the highest-scoring play whose main word ``wordfreq``
+  knows, ignoring what it keeps;
+* ``usta`` / Expert: full static equity (score + learned leave + small terms);
+* ``sampiyon`` / Champion: equity, a short simulation of the top candidates and
+  the exact endgame solver when the bag is empty.
+
+Every level plays by the same rules: difficulty only changes which legal move
+is chosen. Each level has a time budget per move (seconds).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from harfiyen.ai.crossword.agent import Agent
+
+
+class Level(Enum):
+    """A bot level; the value is the Turkish name without diacritics."""
+
+    BEGINNER = "caylak"
+    INTERMEDIATE = "orta"
+    EXPERT = "usta"
+    CHAMPION = "sampiyon"
+
+    @property
+    def tr_name(self) -> str:
+        """The Turkish display name, e.g. ``Şampiyon``."""
+        return _TR_NAMES[self]
+
+    @property
+    def en_name(self) -> str:
+        """The English display name, e.g. ``Champion``."""
+        return self.name.capitalize()
+
+    def display(self, lang: str) -> str:
+        """The display name in ``lang`` (``tr`` or anything else for English)."""
+        return self.tr_name if lang == "tr" else self.en_name
+
+    @property
+    def time_budget(self) -> float:
+        """The default thinking time per move, in seconds."""
+        return DEFAULT_TIME_BUDGET[self]
+
+    @classmethod
+    def parse(cls, name: Level | str) -> Level:
+        """The level named ``name``: Turkish (with or without diacritics) or English.
+
+        >>> Level.parse("usta") is Level.parse("Expert") is Level.parse("USTA")
+        True
+        >>> Level.parse("Şampiyon").en_name
+        'Champion'
+
+        Raises ``ValueError`` for an unknown name.
+        """
+        if isinstance(name, Level):
+            return name
+        key = _fold(name)
+        for level in cls:
+            if key in (level.value, level.name.lower(), _fold(level.tr_name)):
+                return level
+        known = ", ".join(f"{lv.value}/{lv.name.lower()}" for lv in cls)
+        raise ValueError(f"unknown level {name!r} (known: {known})")
+
+
+_TR_NAMES: Final = {
+    Level.BEGINNER: "Çaylak",
+    Level.INTERMEDIATE: "Orta",
+    Level.EXPERT: "Usta",
+    Level.CHAMPION: "Şampiyon",
+}
+
+#: Seconds per move by level. Beginner and Intermediate answer at once; the
+#: Expert needs one full generation; the Champion spends its budget simulating.
+DEFAULT_TIME_BUDGET: Final = {
+    Level.BEGINNER: 0.5,
+    Level.INTERMEDIATE: 0.5,
+    Level.EXPERT: 1.0,
+    Level.CHAMPION: 3.0,
+}
+
+_FOLD: Final = str.maketrans("ÇĞİIÖŞÜçğıöşü", "CGIIOSUcgiosu")
+
+
+def _fold(name: str) -> str:
+    """Lower case ASCII form of a level name (``Şampiyon`` → ``sampiyon``)."""
+    return name.strip().translate(_FOLD).lower()
+
+
+def make_agent(
+    level: Level | str, *, lang: str, seed: int, time_budget: float | None = None
+) -> Agent:
+    """A bot of ``level`` for the ``lang`` (``tr``/``en``) games, seeded with ``seed``.
+
+    The agent sees only the views it is given; with the same seed and the same
+    view it makes the same choice (up to its time budget, which only ever cuts
+    the Champion's simulation short). ``time_budget`` overrides the level's
+    default seconds per move. Raises ``ValueError`` for an unknown level or language.
+    """
+    from harfiyen.ai.crossword.agent import (
+        BeginnerAgent,
+        BotAgent,
+        ChampionAgent,
+        ExpertAgent,
+        IntermediateAgent,
+    )
+
+    parsed = Level.parse(level)
+    if lang not in ("tr", "en"):
+        raise ValueError(f"unknown language {lang!r} (tr or en)")
+    budget = parsed.time_budget if time_budget is None else time_budget
+    classes: dict[Level, type[BotAgent]] = {
+        Level.BEGINNER: BeginnerAgent,
+        Level.INTERMEDIATE: IntermediateAgent,
+        Level.EXPERT: ExpertAgent,
+        Level.CHAMPION: ChampionAgent,
+    }
+    return classes[parsed](lang=lang, seed=seed, time_budget=budget)
+
+
+__all__ = ["DEFAULT_TIME_BUDGET", "Level", "make_agent"]

@@ -1,0 +1,115 @@
+"""Glicko-2 ratings per (game, language, rule set) for ranked matches, with history.
+
+The rule set is the rules family plus a non-standard variant (``tr``, ``en``,
+``en/nine-tile``): rule *versions* of one family share a rating, since they
+change only details such as the first deal. A ranked match updates the
+ratings in the same transaction that stores its final event, so a rating
+changes exactly once per match, whichever process ends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from harfiyen.server.glicko2 import Rating, rate_match
+from harfiyen.server.models import Match, MatchPlayer, PlayerRating, RatingChange, utcnow
+from harfiyen.server.schemas import iso
+
+
+def rules_key(match_rules: str, config: dict[str, Any]) -> str:
+    """``tr@2`` → ``tr``; an English variant keeps its name (``en/nine-tile``)."""
+    family = match_rules.partition("@")[0]
+    variant = config.get("variant") or "standard"
+    return family if variant == "standard" else f"{family}/{variant}"
+
+
+async def rating_of(
+    db: AsyncSession, user_id: int, game: str, language: str, rules: str
+) -> PlayerRating | None:
+    return (await db.execute(
+        select(PlayerRating).where(
+            PlayerRating.user_id == user_id, PlayerRating.game == game,
+            PlayerRating.language == language, PlayerRating.rules == rules,
+        )
+    )).scalar_one_or_none()
+
+
+async def current_rating(db: AsyncSession, user_id: int, game: str, language: str,
+                         rules: str) -> float:
+    """The user's rating for the key (1500 before the first ranked match)."""
+    row = await rating_of(db, user_id, game, language, rules)
+    return Rating().rating if row is None else row.rating
+
+
+async def apply_ranked_result(
+    db: AsyncSession, match: Match, places: Sequence[int]
+) -> list[RatingChange]:
+    """Rate every seat of the finished ranked ``match`` (``places`` by seat, 1 is best)."""
+    seats = list((await db.execute(
+        select(MatchPlayer).where(MatchPlayer.match_id == match.id).order_by(MatchPlayer.seat)
+    )).scalars().all())
+    key = rules_key(match.rules, match.config)
+    rows = []
+    for p in seats:
+        row = await rating_of(db, p.user_id, match.game, match.language, key)
+        if row is None:
+            start = Rating()
+            row = PlayerRating(
+                user_id=p.user_id, game=match.game, language=match.language, rules=key,
+                rating=start.rating, rd=start.rd, volatility=start.volatility, games=0,
+            )
+            db.add(row)
+        rows.append(row)
+    before = [Rating(r.rating, r.rd, r.volatility) for r in rows]
+    after = rate_match(before, [places[p.seat] for p in seats])
+    changes = []
+    for p, row, old, new in zip(seats, rows, before, after, strict=True):
+        row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility
+        row.games = (row.games or 0) + 1
+        row.updated_at = utcnow()
+        change = RatingChange(
+            user_id=p.user_id, match_id=match.id, game=match.game, language=match.language,
+            rules=key, rating_before=old.rating, rating=new.rating, rd=new.rd,
+            volatility=new.volatility,
+        )
+        db.add(change)
+        changes.append(change)
+    return changes
+
+
+def rating_json(row: PlayerRating) -> dict[str, Any]:
+    return {
+        "game": row.game, "language": row.language, "rules": row.rules,
+        "rating": round(row.rating, 1), "rd": round(row.rd, 1),
+        "volatility": round(row.volatility, 6), "games": row.games,
+        "updated_at": iso(row.updated_at),
+    }
+
+
+def change_json(row: RatingChange) -> dict[str, Any]:
+    return {
+        "match": row.match_id, "game": row.game, "language": row.language, "rules": row.rules,
+        "rating_before": round(row.rating_before, 1), "rating": round(row.rating, 1),
+        "rd": round(row.rd, 1), "at": iso(row.created_at),
+    }
+
+
+async def profile_ratings(db: AsyncSession, user_id: int) -> list[dict[str, Any]]:
+    rows = (await db.execute(
+        select(PlayerRating).where(PlayerRating.user_id == user_id)
+        .order_by(PlayerRating.game, PlayerRating.language, PlayerRating.rules)
+    )).scalars().all()
+    return [rating_json(r) for r in rows]
+
+
+async def history(db: AsyncSession, user_id: int, limit: int = 100) -> list[dict[str, Any]]:
+    """The user's rating changes, newest first."""
+    rows = (await db.execute(
+        select(RatingChange).where(RatingChange.user_id == user_id)
+        .order_by(RatingChange.id.desc()).limit(limit)
+    )).scalars().all()
+    return [change_json(r) for r in rows]

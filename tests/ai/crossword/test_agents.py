@@ -1,0 +1,220 @@
+"""The crossword bots: levels, the agent interface, hidden information, challenges."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from harfiyen.ai.crossword.agent import (
+    Agent,
+    BeginnerAgent,
+    ChampionAgent,
+    generator_for,
+    main_word,
+    situation,
+    zipf,
+)
+from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.games.crossword import (
+    Accept,
+    Board,
+    Challenge,
+    CrosswordConfig,
+    GameState,
+    Pass,
+    Placement,
+    Play,
+    Resign,
+    Seat,
+    apply,
+    new_game,
+    view,
+)
+from harfiyen.games.crossword.board import words_formed
+from harfiyen.lexicon.lexicon import load
+from harfiyen.lexicon.wordlists import is_blocked
+
+LEVELS = [level.value for level in Level]
+
+
+def bot(level: str, lang: str, seed: int, budget: float = 120.0) -> Agent:
+    """A bot whose Champion simulates briefly: tests stay quick, choices stay exact."""
+    agent = make_agent(level, lang=lang, seed=seed, time_budget=budget)
+    if isinstance(agent, ChampionAgent):
+        agent.iterations = 3
+        agent.candidates = 3
+    return agent
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _lexicons() -> None:
+    try:
+        load("TR-1")
+        load("ENABLE-1")
+    except Exception as error:  # the shipped word lists are another module's job
+        pytest.skip(f"lexicons not available: {error}")
+
+
+def midgame(lang: str, seed: int, moves: int = 6) -> GameState:
+    """A position after ``moves`` Expert moves (challenge windows closed by playing on)."""
+    state = new_game(CrosswordConfig(lang), seed)
+    bots = [make_agent("usta", lang=lang, seed=k) for k in range(2)]
+    for _ in range(moves):
+        seat = state.to_move
+        state, _ = apply(state, seat, bots[seat].choose(view(state, Seat(seat))))
+    return state
+
+
+# -- levels ----------------------------------------------------------------------------------
+
+
+def test_levels_parse_turkish_and_english_names() -> None:
+    assert Level.parse("usta") is Level.parse("Expert") is Level.EXPERT
+    assert Level.parse("ŞAMPİYON") is Level.parse("sampiyon") is Level.CHAMPION
+    assert Level.parse("Çaylak") is Level.parse("beginner") is Level.BEGINNER
+    assert [lv.display("tr") for lv in Level] == ["Çaylak", "Orta", "Usta", "Şampiyon"]
+    assert [lv.display("en") for lv in Level] == ["Beginner", "Intermediate", "Expert", "Champion"]
+    with pytest.raises(ValueError):
+        Level.parse("grandmaster")
+
+
+def test_make_agent_sets_level_and_budget() -> None:
+    for level in Level:
+        agent = make_agent(level.en_name, lang="tr", seed=1)
+        assert agent.level is level
+        assert agent.time_budget == level.time_budget  # type: ignore[attr-defined]
+    assert make_agent("usta", lang="en", seed=1, time_budget=0.25).time_budget == 0.25  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        make_agent("usta", lang="de", seed=1)
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_makes_legal_moves(lang: str, level: str) -> None:
+    state = midgame(lang, 3, moves=2)
+    player = bot(level, lang, 9)
+    for _ in range(2):
+        seat = state.to_move
+        move = player.choose(view(state, Seat(seat)))
+        assert isinstance(move, Play)  # plenty of plays exist this early
+        state, _ = apply(state, seat, move)  # the engine accepts it
+
+
+# -- hidden information -----------------------------------------------------------------------
+
+
+def scramble(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same position with the tiles ``seat`` cannot see dealt differently."""
+    other = 1 - seat
+    pool = list(state.racks[other]) + list(state.bag)
+    rng.shuffle(pool)
+    n = len(state.racks[other])
+    racks = list(state.racks)
+    racks[other] = tuple(pool[:n])
+    return replace(state, racks=tuple(racks), bag=tuple(pool[n:]))
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_choice_depends_only_on_the_bots_view(lang: str) -> None:
+    state = midgame(lang, 11)
+    seat = state.to_move
+    rng = random.Random(5)
+    # A budget the Champion's simulation never reaches: its iteration cap decides.
+    for player in (bot(level, lang, 4) for level in LEVELS):
+        choice = player.choose(view(state, Seat(seat)))
+        for _ in range(2):
+            other = scramble(state, seat, rng)
+            assert other.racks[1 - seat] != state.racks[1 - seat] or other.bag != state.bag
+            seen = view(other, Seat(seat))
+            assert seen == view(state, Seat(seat))
+            assert player.choose(seen) == choice, player.level
+
+
+# -- the beginner -----------------------------------------------------------------------------
+
+
+def first_move_view(lang: str, rack: str) -> dict[str, object]:
+    state = new_game(CrosswordConfig(lang, challenge="void" if lang == "en" else None), 1)
+    racks = list(state.racks)
+    racks[state.to_move] = tuple(rack)
+    return view(replace(state, racks=tuple(racks)), Seat(state.to_move))
+
+
+def test_beginner_never_plays_block_listed_words() -> None:
+    seen = first_move_view("en", "CDIKQQV")
+    sit = situation(seen)
+    generator = generator_for(sit.lexicon_id, sit.rules)
+    records = BeginnerAgent.records(sit, generator)
+    assert any(is_blocked(main_word(generator, sit.board, r), "en") for r in records)
+    for seed in range(15):
+        move = make_agent("caylak", lang="en", seed=seed).choose(seen)
+        assert isinstance(move, Play)
+        for word in words_formed(Board(), move.placements):
+            assert not is_blocked(word.text, "en"), word.text
+
+
+def test_beginner_plays_common_words_and_not_always_the_best() -> None:
+    seen = first_move_view("tr", "KALEMİN")
+    chosen = {make_agent("caylak", lang="tr", seed=s).choose(seen) for s in range(12)}
+    assert len(chosen) > 1
+    best = make_agent("usta", lang="tr", seed=0).choose(seen)
+    sit = situation(seen)
+    for move in chosen:
+        assert isinstance(move, Play)
+        word = words_formed(sit.board, move.placements)[0].text
+        assert zipf(word, "tr", "small") >= BeginnerAgent.min_zipf["tr"]
+    assert chosen != {best}
+
+
+def test_beginner_does_not_pass_when_it_can_play() -> None:
+    # Only rare words fit this rack; the beginner still plays instead of passing.
+    seen = first_move_view("en", "QIZJXVW")
+    move = make_agent("caylak", lang="en", seed=1).choose(seen)
+    assert isinstance(move, Play)
+
+
+# -- challenges (en, double) ----------------------------------------------------------------
+
+
+def pending_state(word: str, ends_game: bool = False) -> GameState:
+    state = new_game(CrosswordConfig("en"), 2)
+    seat = state.to_move
+    racks = list(state.racks)
+    racks[seat] = tuple(word) + tuple("E" * (7 - len(word)))
+    bag = () if ends_game else state.bag
+    if ends_game:
+        racks[seat] = tuple(word)
+    state = replace(state, racks=tuple(racks), bag=bag)
+    play = Play(tuple(Placement((7, 7 + k), ch) for k, ch in enumerate(word)))
+    state, _ = apply(state, seat, play)
+    assert state.pending is not None
+    return state
+
+
+def test_bot_challenges_a_phony_and_lets_a_word_stand() -> None:
+    phony = pending_state("ZQXV")
+    expert = make_agent("usta", lang="en", seed=1)
+    assert isinstance(expert.choose(view(phony, Seat(phony.to_move))), Challenge)
+    valid = pending_state("QUIZ")
+    move = expert.choose(view(valid, Seat(valid.to_move)))
+    assert isinstance(move, Play | Pass)
+    apply(valid, valid.to_move, move)
+    ending = pending_state("QUIZ", ends_game=True)
+    assert isinstance(expert.choose(view(ending, Seat(ending.to_move))), Accept)
+
+
+def test_same_view_same_choice() -> None:
+    state = midgame("en", 21, moves=3)
+    seen = view(state, Seat(state.to_move))
+    for level in LEVELS:
+        assert bot(level, "en", 3).choose(seen) == bot(level, "en", 3).choose(seen)
+
+
+def test_a_finished_game_is_refused() -> None:
+    state = new_game(CrosswordConfig("tr"), 1)
+    seat = state.to_move
+    state, _ = apply(state, 1 - seat, Resign())
+    with pytest.raises(ValueError):
+        make_agent("usta", lang="tr", seed=1).choose(view(state, Seat(seat)))

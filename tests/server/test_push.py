@@ -1,0 +1,148 @@
+"""Web Push reaches a local push endpoint, decrypted with the subscription's own keys,
+only for users who opted in; the VAPID keys are made once and kept."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import http_ece
+import httpx
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+
+from harfiyen.client import ApiError
+
+from .conftest import Database, start_server, unique
+from .support import register
+
+pytestmark = pytest.mark.anyio
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+class PushInbox:
+    """A push service on loopback: stores every request it is sent (path, headers, body)."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[str, dict[str, str], bytes]] = []
+        inbox = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                inbox.received.append(
+                    (self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                )
+                self.send_response(201)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                return None
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    async def wait(self, count: int, timeout: float = 10) -> None:
+        for _ in range(int(timeout / 0.05)):
+            if len(self.received) >= count:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{len(self.received)} pushes arrived, {count} expected")
+
+
+@pytest.fixture
+def inbox() -> Iterator[PushInbox]:
+    box = PushInbox()
+    yield box
+    box.server.shutdown()
+
+
+class Browser:
+    """What a browser keeps for one push subscription: its ECDH key and auth secret."""
+
+    def __init__(self, endpoint: str) -> None:
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.auth = os.urandom(16)
+        self.endpoint = endpoint
+
+    def subscription(self) -> dict[str, Any]:
+        public = self.key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        return {"endpoint": self.endpoint, "expirationTime": None,
+                "keys": {"p256dh": _b64(public), "auth": _b64(self.auth)}}
+
+    def decrypt(self, body: bytes) -> dict[str, Any]:
+        plain = http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth,
+                                 version="aes128gcm")
+        return json.loads(plain)  # type: ignore[no-any-return]
+
+
+async def test_push_only_when_opted_in(database: Database, inbox: PushInbox) -> None:
+    server = await start_server(database.settings(push_allow_http=True))
+    try:
+        a = await register(server.url, unique("a"), language="en")
+        b = await register(server.url, unique("b"))
+        public_key = (await a.get("/api/push/key"))["public_key"]
+        browser_a = Browser(inbox.url + "/push/a")
+        browser_b = Browser(inbox.url + "/push/b")
+        await a.post("/api/push/subscriptions", browser_a.subscription())
+        await b.post("/api/push/subscriptions", browser_b.subscription())
+        name_a = a.user["username"]  # type: ignore[index]
+
+        # a has not opted in: the invitation makes no push.
+        await b.create_match({"rules": "tr"}, opponent=name_a)
+        await a.update_me(notifications=True)
+        second = await b.create_match({"rules": "tr"}, opponent=name_a)
+        await inbox.wait(1)
+        await asyncio.sleep(0.3)
+        assert len(inbox.received) == 1
+        path, headers, body = inbox.received[0]
+        assert path == "/push/a"
+        assert headers["content-encoding"] == "aes128gcm"
+        assert f"k={public_key}" in headers["authorization"]
+        message = browser_a.decrypt(body)
+        assert message["kind"] == "invited" and message["match"] == second["match"]["id"]
+        assert message["title"] == "New invitation" and b.user["username"] in message["body"]  # type: ignore[index]
+
+        # The match starts; a hears of its turn (if it moves first) and of the end; b never.
+        await a.accept(second["invite"]["code"])
+        match_id = second["match"]["id"]
+        info = await a.match(match_id)
+        a_first = next(p["seat"] for p in info["players"] if p["username"] == name_a) == info[
+            "to_move"]
+        await b.resign(match_id)
+        expected = 1 + int(a_first) + 1
+        await inbox.wait(expected)
+        await asyncio.sleep(0.3)
+        assert len(inbox.received) == expected
+        kinds = [browser_a.decrypt(body)["kind"] for p, _, body in inbox.received]
+        assert kinds[-1] == "match_ended" and kinds.count("your_turn") == int(a_first)
+        assert all(p == "/push/a" for p, _, _ in inbox.received)
+
+        with pytest.raises(ApiError) as bad:
+            await a.post("/api/push/subscriptions", {**browser_a.subscription(),
+                                                     "endpoint": "ftp://x/y"})
+        assert bad.value.code == "push.bad_endpoint"
+        await a.request("DELETE", "/api/push/subscriptions", {"endpoint": browser_a.endpoint})
+        for client in (a, b):
+            await client.close()
+    finally:
+        await server.stop()
+    again = await start_server(database.settings())
+    try:
+        async with httpx.AsyncClient(base_url=again.url) as http:
+            assert (await http.get("/api/push/key")).json()["public_key"] == public_key
+    finally:
+        await again.stop()
