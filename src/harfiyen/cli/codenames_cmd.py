@@ -28,6 +28,7 @@ from harfiyen.ai.codenames.models import (
 from harfiyen.ai.codenames.selfplay import GameRecord, play_match, play_solo, summarise_solo
 from harfiyen.ai.codenames.spymaster import SpymasterSettings
 from harfiyen.games.codenames import (
+    SOLO_SEATS,
     Clue,
     CodenamesConfig,
     CodenamesError,
@@ -250,7 +251,7 @@ def play(
         raise typer.Exit(2)
     console = _console()
     _load_vectors(language, console)
-    state = new_game(CodenamesConfig(load_pack(language), language), seed)
+    state = new_game(CodenamesConfig(load_pack(language), language, SOLO_SEATS, solo=True), seed)
     spymaster, guesser = use_spymaster(language), use_guesser(language)
     turns = 0
     console.print("Kırmızı takım tahtaya karşı: 9 kelimeyi bulun. / Red alone: find all 9 words.")
@@ -279,8 +280,6 @@ def play(
                     colour = event.colour.value
                     console.print(f"  {event.word}: [{_COLOUR_STYLE[colour]}]"
                                   f"{_COLOUR_TR[colour]} / {colour}[/]")
-        if state.outcome is None:
-            state = replace(state, team=Team.RED, phase=Phase.CLUE)  # blue sits out
     out = state.outcome
     won = out.winner is Team.RED
     console.print(_board_table(view(state, Seat(1))))

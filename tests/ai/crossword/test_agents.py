@@ -218,3 +218,42 @@ def test_a_finished_game_is_refused() -> None:
     state, _ = apply(state, 1 - seat, Resign())
     with pytest.raises(ValueError):
         make_agent("usta", lang="tr", seed=1).choose(view(state, Seat(seat)))
+
+
+# -- the champion's endgame --------------------------------------------------------------------
+
+
+def bag_empty_state(lang: str, seed: int) -> GameState:
+    """Play Expert moves until the bag is empty (the game still on)."""
+    state = new_game(CrosswordConfig(lang, challenge="void" if lang == "en" else None), seed)
+    bots = [make_agent("usta", lang=lang, seed=k) for k in range(2)]
+    while state.bag and state.outcome is None:
+        seat = state.to_move
+        state, _ = apply(state, seat, bots[seat].choose(view(state, Seat(seat))))
+    assert state.outcome is None
+    return state
+
+
+def test_champion_solves_the_endgame_and_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    endgame = pytest.importorskip("harfiyen.ai.crossword.endgame")
+    state = bag_empty_state("tr", 4)
+    seat = state.to_move
+    calls: list[object] = []
+    solve = endgame.solve
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(endgame, "solve", spy)
+    champion = bot("sampiyon", "tr", 1, budget=1.0)
+    move = champion.choose(view(state, Seat(seat)))
+    assert calls, "the solver was not asked"
+    apply(state, seat, move)
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("solver bug")
+
+    monkeypatch.setattr(endgame, "solve", broken)
+    move = champion.choose(view(state, Seat(seat)))
+    apply(state, seat, move)  # equity's answer, still legal

@@ -13,12 +13,13 @@ its own view.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from harfiyen.ai.codenames.agents import GuesserAgent, SpymasterAgent
 from harfiyen.ai.codenames.spymaster import ClueDecision
 from harfiyen.games.codenames import (
+    SOLO_SEATS,
     Clue,
     CodenamesConfig,
     GameState,
@@ -96,13 +97,11 @@ def play_solo(
     spymaster: SpymasterAgent, guesser: GuesserAgent,
 ) -> GameRecord:
     """Red alone against the board of ``seed`` (see the module doc)."""
-    state = new_game(CodenamesConfig(tuple(pack), lang), seed)
+    state = new_game(CodenamesConfig(tuple(pack), lang, SOLO_SEATS, solo=True), seed)
     clues: list[ClueOutcome] = []
     while state.outcome is None and len(clues) < MAX_TURNS:
         state, outcome = _play_turn(state, spymaster, guesser)
         clues.append(outcome)
-        if state.outcome is None:
-            state = replace(state, team=Team.RED, phase=Phase.CLUE)  # blue sits out
     out = state.outcome
     return GameRecord(
         seed, None if out is None else out.winner.value, None if out is None else out.reason,

@@ -23,6 +23,7 @@ from harfiyen.games.codenames.packs import validate_pack
 from harfiyen.games.codenames.rules import Colour, Phase, Role, Team
 from harfiyen.games.codenames.state import (
     DEFAULT_SEATS,
+    SOLO_SEATS,
     ClueRecord,
     CodenamesConfig,
     GameState,
@@ -39,7 +40,8 @@ from harfiyen.games.codenames.views import (
 )
 
 __all__ = [
-    "DEFAULT_SEATS", "Clue", "ClueRecord", "CodenamesConfig", "CodenamesError", "Colour",
+    "DEFAULT_SEATS", "SOLO_SEATS", "Clue", "ClueRecord", "CodenamesConfig", "CodenamesError",
+    "Colour",
     "EndReason", "Event", "GameState", "Guess", "Move", "Omniscient", "Outcome", "Pass",
     "Phase", "Resign", "Role", "Seat", "Spectator", "Team", "TeamRole", "Viewer", "apply",
     "check_clue", "legal_moves", "moves_of", "new_game", "outcome", "project_event", "replay",

@@ -202,8 +202,10 @@ def _pass(state: GameState, seat: int) -> Applied:
 
 def _end_turn(state: GameState, events: tuple[Event, ...], reason: TurnEndReason) -> Applied:
     team = state.team
-    ended = TurnEnded(team, reason, team.other)
-    return replace(state, team=team.other, phase=Phase.CLUE), (*events, ended)
+    # Solo: blue has no seats, so the turn comes straight back to red.
+    following = team if state.config.solo else team.other
+    ended = TurnEnded(team, reason, following)
+    return replace(state, team=following, phase=Phase.CLUE), (*events, ended)
 
 
 def _resign(state: GameState, seat: int) -> Applied:

@@ -143,6 +143,11 @@ TEAM_NEEDS_A_GUESSER: Final = ErrorKind(
     "Her takımın en az bir tahmincisi olmalı; {team} takımda hiç yok.",
     "The {team} team needs at least one guesser.",
 )
+SOLO_SEATS_RED_ONLY: Final = ErrorKind(
+    "solo_seats_red_only",
+    "Tek takımlı oyunda yalnız kırmızı takımın koltukları olur.",
+    "A solo game seats only the red team.",
+)
 PACK_TOO_SMALL: Final = ErrorKind(
     "pack_too_small",
     "Kelime paketinde en az {needed} farklı kelime olmalı; {count} var.",
@@ -166,15 +171,35 @@ CATALOGUE: Final[tuple[ErrorKind, ...]] = (
     NO_CLUE_YET, PASS_BEFORE_GUESS, CLUE_EMPTY, CLUE_NOT_ONE_WORD, CLUE_NOT_LETTERS,
     CLUE_IS_BOARD_WORD, CLUE_SHARES_ROOT, NUMBER_OUT_OF_RANGE, INDEX_OUT_OF_RANGE,
     ALREADY_REVEALED, UNKNOWN_LANGUAGE, TEAM_NEEDS_ONE_SPYMASTER, TEAM_NEEDS_A_GUESSER,
-    PACK_TOO_SMALL, PACK_BAD_WORDS, OMNISCIENT_BEFORE_END,
+    SOLO_SEATS_RED_ONLY, PACK_TOO_SMALL, PACK_BAD_WORDS, OMNISCIENT_BEFORE_END,
 )
 """Every Kelime Casusu error kind; codes are unique and stable."""
 
 __all__ = [
-    "ALREADY_REVEALED", "CATALOGUE", "CLUE_ALREADY_GIVEN", "CLUE_EMPTY", "CLUE_IS_BOARD_WORD",
-    "CLUE_NOT_LETTERS", "CLUE_NOT_ONE_WORD", "CLUE_SHARES_ROOT", "GAME_OVER",
-    "INDEX_OUT_OF_RANGE", "NOT_YOUR_ROLE", "NOT_YOUR_TURN", "NO_CLUE_YET",
-    "NUMBER_OUT_OF_RANGE", "OMNISCIENT_BEFORE_END", "PACK_BAD_WORDS", "PACK_TOO_SMALL",
-    "PASS_BEFORE_GUESS", "TEAM_NEEDS_A_GUESSER", "TEAM_NEEDS_ONE_SPYMASTER", "UNKNOWN_LANGUAGE",
-    "UNKNOWN_MOVE", "UNKNOWN_SEAT", "CodenamesError", "fail",
+    "ALREADY_REVEALED",
+    "CATALOGUE",
+    "CLUE_ALREADY_GIVEN",
+    "CLUE_EMPTY",
+    "CLUE_IS_BOARD_WORD",
+    "CLUE_NOT_LETTERS",
+    "CLUE_NOT_ONE_WORD",
+    "CLUE_SHARES_ROOT",
+    "GAME_OVER",
+    "INDEX_OUT_OF_RANGE",
+    "NOT_YOUR_ROLE",
+    "NOT_YOUR_TURN",
+    "NO_CLUE_YET",
+    "NUMBER_OUT_OF_RANGE",
+    "OMNISCIENT_BEFORE_END",
+    "PACK_BAD_WORDS",
+    "PACK_TOO_SMALL",
+    "PASS_BEFORE_GUESS",
+    "SOLO_SEATS_RED_ONLY",
+    "TEAM_NEEDS_A_GUESSER",
+    "TEAM_NEEDS_ONE_SPYMASTER",
+    "UNKNOWN_LANGUAGE",
+    "UNKNOWN_MOVE",
+    "UNKNOWN_SEAT",
+    "CodenamesError",
+    "fail",
 ]

@@ -30,6 +30,7 @@ DEFAULT_SEATS: Final[tuple[SeatSpec, ...]] = (
     (Team.BLUE, Role.SPYMASTER),
     (Team.BLUE, Role.GUESSER),
 )
+SOLO_SEATS: Final[tuple[SeatSpec, ...]] = DEFAULT_SEATS[:2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +40,17 @@ class CodenamesConfig:
     ``words`` is the pack the board is drawn from (loaded by the caller; see
     :func:`~harfiyen.games.codenames.packs.validate_pack`). ``seats[i]`` is
     seat ``i``'s ``(team, role)``; any seat may be played by an AI. Team and
-    role names given as strings are converted.
+    role names given as strings are converted. ``solo``: red plays alone
+    against the board (the benchmark setting "find all 9"): blue has no seats
+    and never takes a turn, so a turn that ends goes back to red; revealing
+    blue's last word or the black word still loses.
     """
 
     words: tuple[str, ...]
     language: Language = "tr"
     seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     strict_clues: bool = False
+    solo: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", tuple(self.words))
@@ -61,7 +66,9 @@ class CodenamesConfig:
         """
         if self.language not in ("tr", "en"):
             raise E.fail(E.UNKNOWN_LANGUAGE, language=self.language)
-        for team in Team:
+        if self.solo and any(team is not Team.RED for team, _ in self.seats):
+            raise E.fail(E.SOLO_SEATS_RED_ONLY)
+        for team in (Team.RED,) if self.solo else Team:
             roles = [role for t, role in self.seats if t is team]
             spymasters = roles.count(Role.SPYMASTER)
             if spymasters != 1:
@@ -86,6 +93,7 @@ class CodenamesConfig:
             "language": self.language,
             "seats": [[team.value, role.value] for team, role in self.seats],
             "strict_clues": self.strict_clues,
+            "solo": self.solo,
         }
 
     @classmethod
@@ -99,6 +107,7 @@ class CodenamesConfig:
                 (Team(team), Role(role)) for team, role in seats
             ),
             strict_clues=bool(data.get("strict_clues", False)),
+            solo=bool(data.get("solo", False)),
         )
 
 
