@@ -10,7 +10,7 @@ from harfiyen.games.codenames import SOLO_SEATS
 from harfiyen.games.codenames.engine import apply, new_game, outcome, replay, to_act
 from harfiyen.games.codenames.errors import CodenamesError
 from harfiyen.games.codenames.events import BoardDrawn, TurnEnded
-from harfiyen.games.codenames.moves import Clue, Guess, Pass
+from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass
 from harfiyen.games.codenames.rules import Role, Team
 from harfiyen.games.codenames.state import CodenamesConfig, GameState
 
@@ -68,7 +68,7 @@ def test_solo_seats_only_red_and_replays() -> None:
     config = _solo()
     assert CodenamesConfig.from_dict(config.to_dict()) == config
     assert config.role_of(GUESS) is Role.GUESSER
-    moves = [(SPY, Clue("SU", 1)), (GUESS, Guess(0))]
+    moves: list[tuple[int, Move]] = [(SPY, Clue("SU", 1)), (GUESS, Guess(0))]
     state = new_game(config, seed=3)
     for seat, move in moves:
         state, _ = apply(state, seat, move)
