@@ -53,7 +53,7 @@ def test_fit_recovers_a_planted_leave_effect() -> None:
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_shipped_tables_are_trained_and_sensible(lang: str) -> None:
-    model = shipped_leaves(lang)  # type: ignore[arg-type]
+    model = shipped_leaves(lang)
     assert model.games > 0, "run harfiyen train leaves"
     assert "command" in model.meta
     assert model.value("?") > 5  # a blank is worth keeping
