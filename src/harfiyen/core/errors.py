@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,19 @@ class ErrorKind:
         """Build the error with its message filled from ``details``."""
         text = {k: _text(v) for k, v in details.items()}
         return cls(self.code, Message(self.tr.format(**text), self.en.format(**text)), details)
+
+
+# Error kinds every game shares (each game's catalogue lists them too).
+GAME_OVER: Final = ErrorKind(
+    "game_over",
+    "Oyun bitti; artık hamle yapılamaz.",
+    "The game is over; no more moves can be made.",
+)
+UNKNOWN_MOVE: Final = ErrorKind(
+    "unknown_move",
+    "Bu oyunda böyle bir hamle yok: {move}.",
+    "This game has no such move: {move}.",
+)
 
 
 def _text(value: Any) -> str:

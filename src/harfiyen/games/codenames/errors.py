@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Final
 
-from harfiyen.core.errors import ErrorKind, GameError, Message
+from harfiyen.core.errors import GAME_OVER, UNKNOWN_MOVE, ErrorKind, GameError, Message
 from harfiyen.games.codenames.rules import Role, Team
 
 
@@ -42,20 +42,10 @@ def _data(value: Any) -> Any:
 
 
 # --- turn and game state -----------------------------------------------------------------
-GAME_OVER: Final = ErrorKind(
-    "game_over",
-    "Oyun bitti; artık hamle yapılamaz.",
-    "The game is over; no more moves can be made.",
-)
 UNKNOWN_SEAT: Final = ErrorKind(
     "unknown_seat",
     "{seat} numaralı koltuk bu oyunda yok ({seats} koltuk var).",
     "There is no seat {seat} in this game ({seats} seats).",
-)
-UNKNOWN_MOVE: Final = ErrorKind(
-    "unknown_move",
-    "Bu oyunda böyle bir hamle yok: {move}.",
-    "This game has no such move: {move}.",
 )
 NOT_YOUR_TURN: Final = ErrorKind(
     "not_your_turn",

@@ -13,17 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from harfiyen.core.events import EngineEvent
 from harfiyen.games.codenames.ending import Outcome
 from harfiyen.games.codenames.rules import Colour, Role, Team
 
 TurnEndReason = Literal["neutral_card", "opponent_card", "guesses_used", "passed"]
 
 
-class _Event:
-    kind: ClassVar[str]
-
-    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
-        raise NotImplementedError
+class _Event(EngineEvent):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +69,6 @@ class ClueGiven(_Event):
     word: str
     number: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "team": self.team.value, "word": self.word,
-            "number": self.number,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class CardRevealed(_Event):
@@ -89,21 +81,12 @@ class CardRevealed(_Event):
     word: str
     colour: Colour
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "team": self.team.value, "index": self.index,
-            "word": self.word, "colour": self.colour.value,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Passed(_Event):
     kind: ClassVar[str] = "passed"
     seat: int
     team: Team
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "team": self.team.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,21 +98,12 @@ class TurnEnded(_Event):
     reason: TurnEndReason
     next: Team
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "team": self.team.value, "reason": self.reason,
-            "next": self.next.value,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Resigned(_Event):
     kind: ClassVar[str] = "resigned"
     seat: int
     team: Team
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "team": self.team.value}
 
 
 @dataclass(frozen=True, slots=True)

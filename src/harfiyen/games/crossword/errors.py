@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from harfiyen.core.errors import ErrorKind, GameError
+from harfiyen.core.errors import GAME_OVER, UNKNOWN_MOVE, ErrorKind, GameError
 
 
 class CrosswordError(GameError):
@@ -25,11 +25,6 @@ def fail(kind: ErrorKind, **details: Any) -> CrosswordError:
 
 
 # --- turn and game state -----------------------------------------------------------------
-GAME_OVER: Final = ErrorKind(
-    "game_over",
-    "Oyun bitti; artık hamle yapılamaz.",
-    "The game is over; no more moves can be made.",
-)
 UNKNOWN_SEAT: Final = ErrorKind(
     "unknown_seat",
     "{seat} numaralı oyuncu bu oyunda yok (oyuncu sayısı {players}).",
@@ -39,11 +34,6 @@ NOT_YOUR_TURN: Final = ErrorKind(
     "not_your_turn",
     "Sıra sende değil; sıra {player}. oyuncuda.",
     "It is not your turn; player {player} is to move.",
-)
-UNKNOWN_MOVE: Final = ErrorKind(
-    "unknown_move",
-    "Bu oyunda böyle bir hamle yok: {move}.",
-    "This game has no such move: {move}.",
 )
 RESOLVE_CHALLENGE_FIRST: Final = ErrorKind(
     "resolve_challenge_first",

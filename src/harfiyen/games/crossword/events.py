@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from harfiyen.core.events import EngineEvent
 from harfiyen.games.crossword.board import Placement
 from harfiyen.games.crossword.ending import Outcome
 from harfiyen.games.crossword.rules import square_name
@@ -44,17 +45,14 @@ def breakdown_dict(b: ScoreBreakdown) -> dict[str, Any]:
     }
 
 
-class _Event:
-    """Shared behaviour: ``kind`` names the event; ``private_to`` is the seat of private tiles."""
+class _Event(EngineEvent):
+    """Shared behaviour: ``private_to`` is the seat of private tiles."""
 
-    kind: ClassVar[str]
+    __slots__ = ()
 
     @property
     def private_to(self) -> int | None:
         return None
-
-    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - every event overrides
-        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +69,6 @@ class GameStarted(_Event):
     variant: str
     finish_target: int | None
     bonus_square: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "rules": self.rules, "lexicon": self.lexicon,
-            "players": self.players, "first": self.first, "rack_size": self.rack_size,
-            "challenge": self.challenge, "variant": self.variant,
-            "finish_target": self.finish_target, "bonus_square": self.bonus_square,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +98,6 @@ class TilesDrawn(_Event):
     @property
     def private_to(self) -> int | None:
         return self.seat
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "tiles": list(self.tiles)}
 
     def public_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "count": len(self.tiles)}
@@ -161,13 +148,6 @@ class PlayChallenged(_Event):
     tiles_returned: tuple[str, ...]
     points_removed: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "challenger": self.challenger, "seat": self.seat,
-            "upheld": self.upheld, "invalid_words": list(self.invalid_words),
-            "tiles_returned": list(self.tiles_returned), "points_removed": self.points_removed,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class PlayAccepted(_Event):
@@ -176,9 +156,6 @@ class PlayAccepted(_Event):
     kind: ClassVar[str] = "play_accepted"
     seat: int
     player: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,17 +166,11 @@ class TurnSkipped(_Event):
     seat: int
     reason: str = "lost_challenge"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
-
 
 @dataclass(frozen=True, slots=True)
 class Passed(_Event):
     kind: ClassVar[str] = "passed"
     seat: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,17 +200,11 @@ class Resigned(_Event):
     kind: ClassVar[str] = "resigned"
     seat: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
-
 
 @dataclass(frozen=True, slots=True)
 class TimedOut(_Event):
     kind: ClassVar[str] = "timed_out"
     seat: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)

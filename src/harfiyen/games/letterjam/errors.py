@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from harfiyen.core.errors import ErrorKind, GameError
+from harfiyen.core.errors import GAME_OVER, UNKNOWN_MOVE, ErrorKind, GameError
 
 
 class LetterJamError(GameError):
@@ -19,16 +19,9 @@ def fail(kind: ErrorKind, **details: Any) -> LetterJamError:
 
 
 # --- game and seats ----------------------------------------------------------------------
-GAME_OVER: Final = ErrorKind(
-    "game_over", "Oyun bitti; artık hamle yapılamaz.",
-    "The game is over; no more moves can be made.",
-)
 UNKNOWN_SEAT: Final = ErrorKind(
     "unknown_seat", "{seat} numaralı oyuncu bu oyunda yok (oyuncu sayısı {players}).",
     "There is no seat {seat} in this game ({players} players).",
-)
-UNKNOWN_MOVE: Final = ErrorKind(
-    "unknown_move", "Bu oyunda böyle bir hamle yok: {move}.", "This game has no such move: {move}.",
 )
 WRONG_PHASE: Final = ErrorKind(
     "wrong_phase", "Bu hamle şu anda yapılamaz (oyun aşaması: {phase_tr}).",
