@@ -415,18 +415,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="fail if a file would change")
     args = parser.parse_args(argv)
+    # Imported here: the tests load this file by path and call only build().
+    from datafiles import sync
+
     files = build()
-    changed = [
-        name for name, data in files.items()
-        if not (DATA_DIR / name).exists() or (DATA_DIR / name).read_bytes() != data
-    ]
     if args.check:
-        for name in changed:
-            print(f"would change: {name}")
-        return 1 if changed else 0
-    DATA_DIR.mkdir(parents=True, exist_ok=True)
-    for name, data in files.items():
-        (DATA_DIR / name).write_bytes(data)
+        return sync(files, DATA_DIR, check=True)
+    sync(files, DATA_DIR, check=False)
     manifest = json.loads(files["packs.json"])
     for lang, entry in manifest["packs"].items():
         print(f"{lang}: {entry['words']} words, {entry['categories']}")
