@@ -40,6 +40,25 @@ def best_move(view: dict[str, Any]) -> dict[str, Any]:
     ]}
 
 
+async def match_secrets(app: Any, match_id: int) -> list[str]:
+    """The seed and every bag order of the match (strings that must never be sent)."""
+    from harfiyen.server.models import Match
+
+    service = app.state.service
+    async with service.sessions() as db:
+        match = await db.get(Match, match_id)
+        assert match is not None
+        state = await service.state(db, match)
+    config = cw.CrosswordConfig.from_dict(match.config)
+    replayed = cw.new_game(config, match.seed, state.lexicon)
+    bags = ["".join(replayed.bag)]
+    for seat, move in cw.moves_of(state.events):
+        replayed, _ = cw.apply(replayed, seat, move)
+        if len(replayed.bag) >= 8:
+            bags.append("".join(replayed.bag))
+    return [str(match.seed), *bags]
+
+
 async def register(base_url: str, name: str, language: str = "tr") -> HarfiyenClient:
     client = HarfiyenClient(base_url)
     await client.register(name, PASSWORD, language)

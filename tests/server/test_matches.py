@@ -10,11 +10,10 @@ import pytest
 from sqlalchemy import select, update
 
 from harfiyen.client import ApiError, GameSocket, HarfiyenClient
-from harfiyen.games import crossword as cw
 from harfiyen.server.models import Invite, Match, MatchEvent, utcnow
 
 from .conftest import Database, LiveServer, start_server, unique
-from .support import assert_no_hidden, best_move, play_to_end, register
+from .support import assert_no_hidden, best_move, match_secrets, play_to_end, register
 
 pytestmark = pytest.mark.anyio
 
@@ -47,19 +46,7 @@ async def _sockets(live: LiveServer, match_id: int, *clients: HarfiyenClient
 
 
 async def _secrets(live: LiveServer, match_id: int) -> list[str]:
-    """The seed and every bag order of the match (strings that must never be sent)."""
-    async with live.app.state.service.sessions() as db:
-        match = await db.get(Match, match_id)
-        assert match is not None
-        state = await live.app.state.service.state(db, match)
-    config = cw.CrosswordConfig.from_dict(match.config)
-    replayed = cw.new_game(config, match.seed, state.lexicon)
-    bags = ["".join(replayed.bag)]
-    for seat, move in cw.moves_of(state.events):
-        replayed, _ = cw.apply(replayed, seat, move)
-        if len(replayed.bag) >= 8:
-            bags.append("".join(replayed.bag))
-    return [str(match.seed), *bags]
+    return await match_secrets(live.app, match_id)
 
 
 async def test_invite_accept_play_a_whole_tr_match_and_rematch(live: LiveServer) -> None:

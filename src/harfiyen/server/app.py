@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from harfiyen.core.errors import GameError
-from harfiyen.server import api, api_social, auth, ws
+from harfiyen.server import api, api_play, api_reference, api_social, auth, ws
 from harfiyen.server import errors as E
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
@@ -100,6 +100,8 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(api_social.router)
+    app.include_router(api_play.router)
+    app.include_router(api_reference.router)
     app.include_router(ws.router)
     static = settings.static_dir
 

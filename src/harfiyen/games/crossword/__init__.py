@@ -9,11 +9,14 @@ the error type.
 from harfiyen.games.crossword.board import Board, Direction, FormedWord, Placement, Tile
 from harfiyen.games.crossword.ending import Outcome
 from harfiyen.games.crossword.engine import (
+    FormedPlay,
     apply,
+    form_play,
     legal_moves,
     moves_of,
     new_game,
     outcome,
+    preview_play,
     replay,
     to_act,
 )
@@ -38,9 +41,10 @@ from harfiyen.games.crossword.views import Omniscient, Seat, Spectator, Viewer, 
 
 __all__ = [
     "Accept", "Board", "Challenge", "CrosswordConfig", "CrosswordError", "Direction", "Event",
-    "Exchange", "FormedWord", "GameState", "Move", "Omniscient", "Outcome", "Pass",
+    "Exchange", "FormedPlay", "FormedWord", "GameState", "Move", "Omniscient", "Outcome", "Pass",
     "PendingPlay", "Placement", "Play", "Resign", "RuleSet", "ScoreBreakdown", "Seat",
     "Spectator", "Tile", "Timeout", "Viewer", "WordList", "apply", "check_play", "check_rack",
-    "legal_moves", "moves_of", "new_game", "outcome", "parse_square", "project_event",
+    "form_play", "legal_moves", "moves_of", "new_game", "outcome", "parse_square",
+    "preview_play", "project_event",
     "replay", "ruleset", "score_move", "shuffle_rack", "square_name", "to_act", "view",
 ]

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from harfiyen.core.rng import Rng
 from harfiyen.games.crossword import errors as E
 from harfiyen.games.crossword.bag import deal, draw, exchange, full_bag, seating_draw
-from harfiyen.games.crossword.board import Board
+from harfiyen.games.crossword.board import Board, FormedWord, Placement
 from harfiyen.games.crossword.ending import EndReason, Outcome, places_by
 from harfiyen.games.crossword.errors import CrosswordError
 from harfiyen.games.crossword.events import (
@@ -59,8 +59,8 @@ from harfiyen.games.crossword.moves import (
     Resign,
     Timeout,
 )
-from harfiyen.games.crossword.rules import BLANK, CENTER, SIZE, Square, square_name
-from harfiyen.games.crossword.scoring import score_words
+from harfiyen.games.crossword.rules import BLANK, CENTER, SIZE, RuleSet, Square, square_name
+from harfiyen.games.crossword.scoring import ScoreBreakdown, score_words
 from harfiyen.games.crossword.state import CrosswordConfig, GameState, PendingPlay
 from harfiyen.games.crossword.validate import (
     WordList,
@@ -283,18 +283,55 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
 # --- moves ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class FormedPlay:
+    """What a play would do on a board: its tiles in square order, the words it
+    forms, the rack it leaves and its score (the words are not judged yet)."""
+
+    placements: tuple[Placement, ...]
+    words: tuple[FormedWord, ...]
+    rack_after: tuple[str, ...]
+    breakdown: ScoreBreakdown
+
+
+def form_play(
+    board: Board, rack: Sequence[str], placements: Iterable[Placement], rules: RuleSet,
+    bonus_square: Square | None,
+) -> FormedPlay:
+    """Check a play's tiles and geometry, then its tiles against ``rack``, and score it.
+
+    Raises :class:`CrosswordError` for the first rule it breaks, in the order a
+    submitted play is checked; whether its words are acceptable is left to the caller.
+    """
+    ordered = tuple(sorted(placements, key=lambda p: p.square))
+    words = check_play(board, ordered, rules)
+    rack_after = check_rack(rack, ordered)
+    return FormedPlay(
+        ordered, tuple(words), rack_after, score_words(words, ordered, rules, bonus_square)
+    )
+
+
+def preview_play(state: GameState, seat: int, placements: Iterable[Placement]) -> FormedPlay:
+    """:func:`form_play` for ``seat`` on the current board of ``state``, whoever is to
+    move (players plan ahead); nothing changes."""
+    if not 0 <= seat < state.players:
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, players=state.players)
+    bonus = None if state.bonus_square_used else state.bonus_square
+    return form_play(state.board, state.racks[seat], placements, state.rules, bonus)
+
+
 def _play(nxt: _Next, seat: int, move: Play) -> None:
     state = nxt.state
     rules = state.rules
-    placements = tuple(sorted(move.placements, key=lambda p: p.square))
-    words = check_play(nxt.board, placements, rules)
     rack_before = nxt.racks[seat]
-    rack_after = check_rack(rack_before, placements)
+    bonus = None if nxt.bonus_used else state.bonus_square
+    formed = form_play(nxt.board, rack_before, move.placements, rules, bonus)
+    placements, words, rack_after, breakdown = (
+        formed.placements, formed.words, formed.rack_after, formed.breakdown
+    )
     # With double challenges the words are judged only if someone challenges.
     if rules.challenge != "double":
         check_words(words, _lexicon(state))
-    bonus = None if nxt.bonus_used else state.bonus_square
-    breakdown = score_words(words, placements, rules, bonus)
     took_bonus = breakdown.bonus_square > 0
     nxt.board = nxt.board.with_tiles(placements)
     nxt.racks[seat] = rack_after
@@ -555,6 +592,7 @@ def replay(
 
 
 __all__ = [
-    "CrosswordConfig", "CrosswordError", "GameState", "apply", "bonus_square_candidates",
-    "legal_moves", "load_lexicon", "moves_of", "new_game", "outcome", "replay", "to_act",
+    "CrosswordConfig", "CrosswordError", "FormedPlay", "GameState", "apply",
+    "bonus_square_candidates", "form_play", "legal_moves", "load_lexicon", "moves_of",
+    "new_game", "outcome", "preview_play", "replay", "to_act",
 ]

@@ -1,10 +1,19 @@
-// Board layouts, letter values and rule versions (web/data/crossword.json, checked
-// against harfiyen.games.crossword.rules by tests/web/test_rules_data.py).
+// Board layouts, letter values, tile counts and rule versions, served by the engine's
+// rules (GET /api/rules/crossword, built from harfiyen.games.crossword.rules).
 let data = null;
+let loading = null;
 
 export async function loadRules() {
-  if (!data) data = await (await fetch("/data/crossword.json")).json();
-  return data;
+  if (data) return data;
+  // One request even when several pages ask at once; a failure lets the next call retry.
+  loading ??= fetch("/api/rules/crossword", { credentials: "same-origin" })
+    .then((response) => {
+      if (!response.ok) throw new Error(`rules: HTTP ${response.status}`);
+      return response.json();
+    })
+    .then((json) => (data = json))
+    .finally(() => { loading = null; });
+  return loading;
 }
 
 export function rulesData() {

@@ -1,0 +1,84 @@
+"""Public reference data for the web app: crossword rules, server config, bot levels, meanings.
+
+None of these change a thing; only ``/api/meanings`` does real work (the
+first look-up in a language may build the WordNet index), so it runs in a
+worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import unicodedata
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from harfiyen.server import errors as E
+from harfiyen.server.api import Db, optional_user, settings_of
+from harfiyen.server.rules_data import crossword_rules
+
+router = APIRouter(prefix="/api")
+
+LANGUAGES = ("tr", "en")
+# Longest text looked up; WordNet has multi-word entries, but nothing near this long.
+MAX_WORD_CHARS = 64
+# One look-up at a time: the first one in a language builds the index, and two
+# threads building it together would only do the work twice.
+_DEFINE_LOCK = threading.Lock()
+
+
+@router.get("/rules/crossword")
+async def rules_crossword() -> Any:
+    """Board layouts, tiles and rule versions, built from ``games.crossword.rules``."""
+    return crossword_rules()
+
+
+@router.get("/config")
+async def config(request: Request) -> Any:
+    """What the lobby needs to offer only what this server allows."""
+    return {
+        "ranked_approved": list(settings_of(request).ranked_approved),
+        "languages": list(LANGUAGES),
+        "games": ["crossword"],
+        "push": getattr(request.app.state, "vapid", None) is not None,
+    }
+
+
+@router.get("/bots")
+async def bots() -> Any:
+    """The AI levels a solo match can be played against (the stand-ins are not offered)."""
+    # Only the level names: this module imports no lexicon and no move generator.
+    from harfiyen.ai.crossword.levels import Level
+
+    return {"crossword": [
+        {"id": level.value, "tr": level.tr_name, "en": level.en_name} for level in Level
+    ]}
+
+
+@router.get("/meanings/{lang}/{word}")
+async def meanings(lang: str, word: str, request: Request, db: Db) -> Any:
+    """Meanings from the WordNets (shown to players; they never decide validity)."""
+    await optional_user(request, db)
+    if lang not in LANGUAGES:
+        raise E.fail(E.BAD_LANGUAGE, lang=lang[:16])
+    text = " ".join(unicodedata.normalize("NFC", word).split())
+    if len(text) > MAX_WORD_CHARS:
+        raise E.fail(E.WORD_TOO_LONG, length=len(text), limit=MAX_WORD_CHARS)
+    shown_in = request.state.language
+    found = await asyncio.to_thread(_define, text, lang) if text else []
+    return {"word": text, "language": lang, "meanings": [
+        {"word": m.word, "pos": m.pos_name(shown_in), "pos_code": m.pos,
+         "definition": m.definition, "examples": list(m.examples), "synonyms": list(m.synonyms)}
+        for m in found
+    ]}
+
+
+def _define(word: str, lang: Any) -> list[Any]:
+    from harfiyen.lexicon.meanings import define
+
+    try:
+        with _DEFINE_LOCK:
+            return define(word, lang)
+    except (OSError, ImportError) as error:
+        raise E.fail(E.MEANINGS_UNAVAILABLE, status=503) from error

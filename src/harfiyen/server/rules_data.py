@@ -1,0 +1,90 @@
+"""The crossword rules as the web client needs them, built from ``games.crossword.rules``.
+
+The engine's rule module is the only place each rule lives; this only
+reshapes it into JSON (square names like ``H8``, premiums by their Turkish
+labels ``H2``/``H3``/``K2``/``K3``) for ``GET /api/rules/crossword``.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from harfiyen.games.crossword import rules as R
+from harfiyen.games.crossword.engine import bonus_square_candidates
+
+
+def _ruleset_json(rules: R.RuleSet) -> dict[str, Any]:
+    """The scalar rules of one ``family@version`` with its default options."""
+    return {
+        "rack_size": rules.rack_size,
+        "bingo_bonus": rules.bingo_bonus,
+        "bingo_min_tiles": rules.bingo_min_tiles,
+        "bonus_square_points": rules.bonus_square_points,
+        "balanced_first_deal": rules.balanced_first_deal,
+        "exchange_whole_rack": rules.exchange_whole_rack,
+        "exchange_min_bag": rules.exchange_min_bag,
+        "challenge": rules.challenge,
+        "scoreless_bag_below": rules.scoreless_bag_below,
+        "scoreless_turns": rules.scoreless_turns,
+        "two_pass_end": rules.two_pass_end,
+        "draw_for_first": rules.draw_for_first,
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+    }
+
+
+def _family_json(family: str) -> dict[str, Any]:
+    rules = R.ruleset(family)  # the default version and options
+    tiles = rules.tiles
+    out: dict[str, Any] = {
+        "language": rules.language,
+        "alphabet": list(tiles.values),
+        "values": dict(tiles.values),
+        "counts": dict(tiles.counts),
+        "blanks": tiles.blanks,
+        "total_tiles": tiles.total,
+        "premiums": {R.square_name(sq): p.value for sq, p in rules.layout.items()},
+        "rack_size": rules.rack_size,
+        "bingo_bonus": rules.bingo_bonus,
+        "bingo_min_tiles": rules.bingo_min_tiles,
+        "bonus_square_points": rules.bonus_square_points,
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+    }
+    if rules.bonus_square_points:
+        # The ★ square is drawn per game (the view names it); these are the candidates.
+        out["bonus_square_candidates"] = [
+            R.square_name(sq) for sq in bonus_square_candidates(rules.layout)
+        ]
+    if family == "en":
+        out["challenges"] = ["double", "void"]
+        out["variants"] = {
+            variant: {"rack_size": R.ruleset(family, variant=variant).rack_size}
+            for variant in ("standard", "nine-tile", "finish-line")
+        }
+        out["finish_targets"] = {
+            str(players): dict(levels) for players, levels in R.FINISH_LINE_TARGETS.items()
+        }
+    else:
+        out["challenges"] = ["none"]
+        out["variants"] = {"standard": {"rack_size": rules.rack_size}}
+    return out
+
+
+@functools.cache
+def crossword_rules() -> dict[str, Any]:
+    """The board, tiles and rule versions of both crossword families (built once)."""
+    return {
+        "size": R.SIZE,
+        "center": R.square_name(R.CENTER),
+        "blank": R.BLANK,
+        "versions": {family: list(v) for family, v in R.RULE_VERSIONS.items()},
+        "default_version": dict(R.DEFAULT_VERSION),
+        "default_lexicon": dict(R.DEFAULT_LEXICON),
+        "families": {family: _family_json(family) for family in R.RULE_VERSIONS},
+        "rulesets": {
+            f"{family}@{version}": _ruleset_json(R.ruleset(family, version))
+            for family, versions in R.RULE_VERSIONS.items() for version in versions
+        },
+    }
