@@ -29,7 +29,7 @@ def test_lobby_english_switch_and_screenshots(open_page: Any) -> None:
     page.click("#join-go")
     page.locator(".form-error", has_text="invitation").wait_for()
     page.click('[data-lang="tr"]')
-    page.locator("a[href='#/lobby']", has_text="Lobi").wait_for()
+    page.locator("#topbar a[href='#/lobby']", has_text="Lobi").wait_for()
 
     phone = open_page(PHONE)
     register(phone.page, unique("ece"))

@@ -57,6 +57,14 @@ def user_channel(user_id: int) -> str:
 
 
 @dataclass(frozen=True)
+class Written:
+    """Events just stored, numbered, and the state after them (what gets published)."""
+
+    events: list[tuple[int, Any]]
+    state: Any
+
+
+@dataclass(frozen=True)
 class Submitted:
     """What an accepted command wrote: the match and the sequence numbers of its events."""
 
@@ -118,7 +126,11 @@ class MatchService:
                 state, _ = game.apply(state, *recorded)
         if len(game.events(state)) != len(rows):
             raise RuntimeError(f"match {match.id}: the event log does not replay")
-        self._cache[match.id] = state
+        # A reader that loaded the match row just before a move was stored rebuilds an
+        # older state: it must not replace the newer one the writer cached.
+        newer = self._cache.get(match.id)
+        if newer is None or len(game.events(newer)) <= len(rows):
+            self._cache[match.id] = state
         return state
 
     async def players(self, db: AsyncSession, match_id: int) -> list[MatchPlayer]:
@@ -225,11 +237,11 @@ class MatchService:
             if len(seated) + 1 >= match.players:
                 invite.status = "accepted"
                 await db.flush()
-                events = await self._start(db, match)
+                started = await self._start(db, match)
             else:
-                events = None
-        if events is not None:
-            await self._publish(match, events)
+                started = None
+        if started is not None:
+            await self._publish(match, started)
         return match
 
     async def decline(self, user: User, code: str) -> Invite:
@@ -255,7 +267,7 @@ class MatchService:
         })
         return invite
 
-    async def _start(self, db: AsyncSession, match: Match) -> list[tuple[int, Any]]:
+    async def _start(self, db: AsyncSession, match: Match) -> Written:
         """Deal seats at random, start the game and store its opening events."""
         seated = await self.players(db, match.id)
         users = [p.user_id for p in seated]
@@ -323,8 +335,8 @@ class MatchService:
 
     async def _append(
         self, db: AsyncSession, match: Match, state: Any, events: Any, first_seq: int
-    ) -> list[tuple[int, Any]]:
-        """Store ``events`` from ``first_seq`` on and update the match row; return (seq, event)."""
+    ) -> Written:
+        """Store ``events`` from ``first_seq`` on and update the match row."""
         game = adapter(match.game)
         numbered = list(enumerate(events, start=first_seq))
         for seq, event in numbered:
@@ -344,7 +356,7 @@ class MatchService:
         else:
             match.deadline_at = self._deadline(match)
         self._cache[match.id] = state
-        return numbered
+        return Written(numbered, state)
 
     def _deadline(self, match: Match) -> datetime | None:
         tc = match.time_control or {}
@@ -356,12 +368,12 @@ class MatchService:
     def audiences(self, match: Match) -> list[Viewer]:
         return [*(Seat(s) for s in range(match.players)), Spectator()]
 
-    async def _publish(self, match: Match, numbered: list[tuple[int, Any]]) -> None:
+    async def _publish(self, match: Match, written: Written) -> None:
         """Send every new event, projected, to each audience, then each audience's new view."""
+        numbered, state = written.events, written.state
         if not numbered:
             return
         game = adapter(match.game)
-        state = self._cache.get(match.id)
         for viewer in self.audiences(match):
             channel = match_channel(match.id, viewer)
             for seq, event in numbered:
@@ -370,8 +382,7 @@ class MatchService:
                     await self.pubsub.publish(channel, {
                         "type": "event", "match": match.id, "seq": seq, "event": projected,
                     })
-            if state is not None and len(game.events(state)) == match.last_seq:
-                await self.pubsub.publish(channel, self.state_frame(match, state, viewer))
+            await self.pubsub.publish(channel, self.state_frame(match, state, viewer))
         async with self.sessions() as db:
             players = await self.players(db, match.id)
         for p in players:
