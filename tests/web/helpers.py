@@ -26,6 +26,11 @@ def _generator(family: str, lexicon: str) -> Any:
 
 def legal_plays(view: dict[str, Any], limit: int = 1) -> list[list[dict[str, Any]]]:
     """The best ``limit`` legal plays for the rack in a seat's ``view`` (each a tile list)."""
+    return [tiles for tiles, _ in scored_plays(view, limit)]
+
+
+def scored_plays(view: dict[str, Any], limit: int = 1) -> list[tuple[list[dict[str, Any]], int]]:
+    """The best ``limit`` legal plays with the move generator's score for each."""
     gen = _generator(view["rules"].split("@")[0], view["lexicon"])
     board = Board().with_tiles([
         Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
@@ -34,10 +39,10 @@ def legal_plays(view: dict[str, Any], limit: int = 1) -> list[list[dict[str, Any
     if view["bonus_square"] and not view["bonus_square_used"]:
         bonus = cw.parse_square(view["bonus_square"])
     found = gen.best(gen.scratch(board), view["rack"], limit, bonus)
-    return [[
+    return [([
         {"square": cw.square_name(p.square), "letter": p.letter, "blank": p.blank}
         for p in move.placements
-    ] for move in found]
+    ], move.score) for move in found]
 
 
 def register(page: Any, name: str) -> None:
@@ -102,3 +107,33 @@ def no_horizontal_scroll(page: Any) -> bool:
         "document.documentElement.scrollWidth <= window.innerWidth"
         " && document.body.scrollWidth <= window.innerWidth"
     ))
+
+
+def api_post(page: Any, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """POST to the API with the page's cookies and CSRF header (as the app does)."""
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "harfiyen_csrf")
+    response = page.request.post(f"/api{path}", data=body or {}, headers={"X-CSRF-Token": csrf})
+    assert response.ok, response.text()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def accept_invite_for(page: Any, match_id: int) -> None:
+    """The page user accepts their open invitation to ``match_id`` (over HTTP)."""
+    invites = page.request.get("/api/invites").json()["invites"]
+    code = next(i["code"] for i in invites if i["match"] == match_id)
+    api_post(page, f"/invites/{code}/accept")
+
+
+def start_match(host: Any, guest: Any, guest_name: str, options: dict[str, Any]) -> int:
+    """``host`` invites ``guest_name`` (over HTTP), the guest accepts; both pages open the match."""
+    created = api_post(host, "/matches", {
+        "game": "crossword", "options": options, "ranked": False,
+        "time_control": {"kind": "none"}, "opponent": guest_name,
+    })
+    match_id = int(created["match"]["id"])
+    accept_invite_for(guest, match_id)
+    for page in (host, guest):
+        page.goto(f"/#/match/{match_id}")
+        page.wait_for_selector("#board")
+    return match_id

@@ -2,7 +2,7 @@
 import { h, mount } from "./dom.js";
 import { languages, language, loadCatalogues, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { post } from "./api.js";
-import { loadUser, savePreference, session } from "./session.js";
+import { applyTheme, loadUser, savePreference, session } from "./session.js";
 import { socket } from "./socket.js";
 import { toast } from "./ui.js";
 import { renderAuth } from "./pages/auth.js";
@@ -10,6 +10,9 @@ import { renderLobby } from "./pages/lobby.js";
 import { renderMatches } from "./pages/matches.js";
 import { renderInvite } from "./pages/invite.js";
 import { renderMatch } from "./pages/match.js";
+import { renderProfile } from "./pages/profile.js";
+import { renderFriends } from "./pages/friends.js";
+import { renderSettings } from "./pages/settings.js";
 
 // Pattern -> page; a page returns an optional cleanup function.
 const ROUTES = [
@@ -18,6 +21,10 @@ const ROUTES = [
   [/^\/matches$/, renderMatches, true],
   [/^\/match\/(\d+)$/, renderMatch, true],
   [/^\/invite\/([\w-]+)$/, renderInvite, true],
+  [/^\/profile$/, renderProfile, true],
+  [/^\/user\/([\w.-]+)$/, renderProfile, true],
+  [/^\/friends$/, renderFriends, true],
+  [/^\/settings$/, renderSettings, true],
   [/^\/login$/, renderAuth, false],
 ];
 
@@ -62,14 +69,23 @@ export function afterSignIn() {
   go(next === "/login" ? "/" : next);
 }
 
+const NAV = [
+  ["/lobby", "nav.lobby"], ["/matches", "nav.matches"], ["/friends", "nav.friends"],
+  ["/profile", "nav.profile"], ["/settings", "nav.settings"],
+];
+
 function renderTopbar() {
   const bar = document.getElementById("topbar");
   const user = session.user;
+  const path = location.hash.replace(/^#/, "") || "/";
+  const current = path === "/" ? "/lobby" : path;
   mount(bar,
     h("a", { class: "brand", href: "#/" }, h("span", { class: "brand-tile", "aria-hidden": "true" }, "H"), t("app.name")),
-    h("nav", { class: "nav", "aria-label": t("nav.label") },
-      user && h("a", { href: "#/lobby" }, t("nav.lobby")),
-      user && h("a", { href: "#/matches" }, t("nav.matches")),
+    user && h("nav", { class: "nav", "aria-label": t("nav.label") },
+      NAV.map(([href, key]) => h("a", {
+        href: `#${href}`, id: `nav-${href.slice(1)}`,
+        "aria-current": current === href ? "page" : null,
+      }, t(key))),
     ),
     h("div", { class: "topbar-right" },
       h("div", { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
@@ -79,7 +95,7 @@ function renderTopbar() {
           onclick: () => switchLanguage(lang),
         }, t(`language.${lang}`))),
       ),
-      user && h("span", { class: "whoami", title: user.username }, user.display_name),
+      user && h("a", { class: "whoami", href: "#/profile", title: user.username }, user.display_name),
       user && h("button", { type: "button", class: "btn btn-small", onclick: signOut }, t("nav.sign_out")),
     ),
   );
@@ -95,6 +111,8 @@ async function signOut() {
     await post("/auth/logout");
   } finally {
     session.user = null;
+    applyTheme("classic");
+    mount(document.getElementById("banner"));
     socket.close();
     go("/login");
   }
@@ -108,11 +126,26 @@ function onNotice(frame) {
 function showNotice(frame) {
   const current = location.hash.match(/^#\/match\/(\d+)$/);
   const here = current && Number(current[1]) === frame.match;
-  if (frame.kind === "invited") toast(t("notice.invited", { from: frame.from }));
-  else if (frame.kind === "declined") toast(t("notice.declined"));
-  else if (!here && frame.kind === "your_turn") toast(t("notice.your_turn", { match: frame.match }));
-  else if (!here && frame.kind === "match_started") toast(t("notice.match_started", { match: frame.match }));
-  else if (!here && frame.kind === "match_ended") toast(t("notice.match_ended", { match: frame.match }));
+  const openMatch = { href: `#/match/${frame.match}`, label: t("notice.open_match") };
+  if (frame.kind === "invited") {
+    toast(t("notice.invited", { from: frame.from }), "info",
+      { link: { href: `#/invite/${frame.code}`, label: t("notice.view_invite") } });
+  } else if (frame.kind === "declined") toast(t("notice.declined"));
+  else if (here) return;
+  else if (["your_turn", "match_started", "match_ended"].includes(frame.kind)) {
+    toast(t(`notice.${frame.kind}`, { match: frame.match }), "info", { link: openMatch });
+  } else if (frame.kind === "match_found") {
+    toast(t("notice.match_found", { opponent: frame.opponent }), "info", { link: openMatch });
+  }
+}
+
+/** A click on a push notification asks an open page to show its match (see sw.js). */
+function followServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const url = event.data?.type === "open" ? new URL(event.data.url, location.origin) : null;
+    if (url && url.origin === location.origin) go(url.hash.replace(/^#/, "") || "/");
+  });
 }
 
 async function start() {
@@ -120,9 +153,13 @@ async function start() {
   // The server serves /invite/<code> with this page: turn it into a route.
   const invite = location.pathname.match(/^\/invite\/([\w-]+)$/);
   if (invite) history.replaceState(null, "", `/#/invite/${invite[1]}`);
+  // Push messages link to /?match=<id>.
+  const pushed = new URLSearchParams(location.search).get("match");
+  if (/^\d+$/.test(pushed || "")) history.replaceState(null, "", `/#/match/${pushed}`);
   await loadUser();
   if (session.user) socket.connect();
   socket.onNotice(onNotice);
+  followServiceWorker();
   onLanguageChange(() => {
     if (session.user) socket.reconnect();
     route();

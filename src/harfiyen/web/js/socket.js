@@ -8,6 +8,8 @@ export class GameSocket {
     this.pending = new Map(); // frame id -> {resolve, reject}
     this.matches = new Map(); // match id -> {lastSeq, onFrame}
     this.noticeListeners = new Set();
+    this.chatListeners = new Set();
+    this.openListeners = new Set();
     this.retry = 0;
     this.closed = false;
     this.opened = null;
@@ -24,6 +26,8 @@ export class GameSocket {
         resolve();
         // After a reconnect, follow every match again from what we have.
         for (const [match, sub] of this.matches) this.send({ type: "subscribe", match, last_seq: sub.lastSeq });
+        // Chat frames sent while the socket was down are lost: listeners read the history again.
+        for (const listener of this.openListeners) listener();
       });
     });
     ws.addEventListener("message", (msg) => this.receive(JSON.parse(msg.data)));
@@ -89,6 +93,23 @@ export class GameSocket {
     return () => this.noticeListeners.delete(listener);
   }
 
+  /** A chat message; resolves with its ack (`chat` is the message id), rejects with the server's error. */
+  chat(match, text) {
+    return this.request({ type: "chat", match, text });
+  }
+
+  /** Live `chat` frames of the matches this socket follows; returns the unsubscribe. */
+  onChat(listener) {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
+  }
+
+  /** Called each time the socket (re)opens; returns the unsubscribe. */
+  onOpen(listener) {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  }
+
   receive(frame) {
     const waiting = frame.id !== undefined && frame.id !== null ? this.pending.get(frame.id) : null;
     if (waiting && (frame.type === "ack" || frame.type === "error" || frame.type === "pong")) {
@@ -108,6 +129,11 @@ export class GameSocket {
         const sub = this.matches.get(match);
         if (sub) this.send({ type: "subscribe", match, last_seq: sub.lastSeq });
       }
+      return;
+    }
+    if (frame.type === "chat") {
+      // Its `id` is the message's number, not an answer to one of our requests.
+      for (const listener of this.chatListeners) listener(frame);
       return;
     }
     if (frame.type === "notice") {

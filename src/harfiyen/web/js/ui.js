@@ -2,11 +2,27 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-export function toast(text, kind = "info") {
+/**
+ * A short message at the top. `link` ({href, label}) and `actions` ([{label, onclick, id}])
+ * make it clickable; a toast with actions stays longer, since it asks for a decision.
+ */
+export function toast(text, kind = "info", { link = null, actions = [], timeout = null } = {}) {
   const box = document.getElementById("toasts");
-  const item = h("div", { class: `toast toast-${kind}` }, text);
+  const close = () => item.remove();
+  const interactive = Boolean(link || actions.length);
+  const item = h("div", { class: `toast toast-${kind} ${interactive ? "toast-interactive" : ""}` },
+    h("span", { class: "toast-text" }, text),
+    interactive && h("span", { class: "toast-actions" },
+      link && h("a", { class: "toast-link", href: link.href, onclick: close }, link.label),
+      actions.map((action) => h("button", {
+        type: "button", class: "toast-button", id: action.id || null,
+        onclick: () => { close(); action.onclick(); },
+      }, action.label)),
+    ),
+  );
   box.append(item);
-  setTimeout(() => item.remove(), 4000);
+  setTimeout(close, timeout ?? (actions.length ? 12000 : link ? 7000 : 4000));
+  return item;
 }
 
 /**

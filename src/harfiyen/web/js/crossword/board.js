@@ -4,6 +4,13 @@ import { h } from "../dom.js";
 import { lower, t } from "../i18n.js";
 import { letterValue, premiumAt, rulesData, squareName } from "./rules.js";
 
+/** "★ centre star, K2, word score ×2", "★25 special square, +25", "H3, letter score ×3" or "". */
+function premiumDescription(premium, isCenter, isBonus) {
+  if (isCenter) return t("board.center", { premium: premium ? t(`premium_long.${premium}`) : "" });
+  if (isBonus) return t("board.bonus_square");
+  return premium ? t(`premium_long.${premium}`) : "";
+}
+
 export function tileFace(letter, value, { blank = false, lang = "tr" } = {}) {
   return [
     h("span", { class: "tile-letter" }, blank ? lower(letter, lang) : letter),
@@ -28,36 +35,44 @@ export function renderBoard(view, rack, cursor, lang) {
       const tile = committed.get(name);
       const tentative = tile ? null : rack.placementAt(name);
       const classes = ["sq"];
+      const isCenter = name === data.center;
+      const isBonus = name === bonus;
       let content = null;
-      let description;
+      // The label says the square's name, its premium, its tile (or "empty") and the cursor.
+      const label = [premiumDescription(premium, isCenter, isBonus)];
       if (tile) {
         classes.push("tile", "committed");
         if (tile.blank) classes.push("blank");
-        if (lastSquares.has(name)) classes.push("last");
-        content = tileFace(tile.letter, letterValue(view.rules, tile.letter, tile.blank), { blank: tile.blank, lang });
-        description = t(tile.blank ? "board.blank_tile" : "board.tile", { letter: tile.letter });
+        const value = letterValue(view.rules, tile.letter, tile.blank);
+        content = tileFace(tile.letter, value, { blank: tile.blank, lang });
+        label.push(tile.blank ? t("board.blank_tile", { letter: tile.letter }) : t("board.tile_value", { letter: tile.letter, value }));
+        if (lastSquares.has(name)) {
+          classes.push("last");
+          label.push(t("board.last_move"));
+        }
       } else if (tentative) {
         classes.push("tile", "tentative");
         if (tentative.blank) classes.push("blank");
         content = tileFace(tentative.letter, letterValue(view.rules, tentative.letter, tentative.blank), { blank: tentative.blank, lang });
-        description = t("board.tentative_tile", { letter: tentative.letter });
+        label.push(t(tentative.blank ? "board.tentative_blank" : "board.tentative_tile", { letter: tentative.letter }));
       } else {
-        description = t("board.empty");
-        if (name === data.center) {
+        label.push(t("board.empty"));
+        if (isCenter) {
           classes.push("center", `p-${premium}`);
           content = h("span", { class: "sq-label star" }, "★");
-          description = t("board.center", { premium: t(`premium.${premium}`) });
-        } else if (name === bonus) {
+        } else if (isBonus) {
           classes.push("bonus");
           content = h("span", { class: "sq-label" }, "★25");
-          description = t("board.bonus_square");
         } else if (premium) {
           classes.push(`p-${premium}`);
           content = h("span", { class: "sq-label" }, t(`premium.${premium}`));
-          description = t("board.premium", { premium: t(`premium_long.${premium}`) });
         }
       }
-      if (cursor && cursor.square === name) classes.push("cursor", `cursor-${cursor.dir}`);
+      if (cursor && cursor.square === name) {
+        classes.push("cursor", `cursor-${cursor.dir}`);
+        label.push(t(cursor.dir === "across" ? "board.cursor_across" : "board.cursor_down"));
+      }
+      const description = label.filter(Boolean).join(", ");
       squares.push(h("button", {
         type: "button", class: classes.join(" "), "data-square": name,
         "aria-label": `${name}: ${description}`,

@@ -1,23 +1,67 @@
-// The lobby: a new crossword match (friend invitation or bot), joining by code, open invitations.
+// The lobby: a new crossword match (friend invitation, bot, or a random opponent from the
+// queue), joining by code, open invitations.
 import { h, mount } from "../dom.js";
-import { t } from "../i18n.js";
-import { get, post } from "../api.js";
+import { language, t } from "../i18n.js";
+import { api, get, post } from "../api.js";
 import { session } from "../session.js";
+import { socket } from "../socket.js";
 import { go } from "../app.js";
 import { loadRules } from "../crossword/rules.js";
+import { offerNotifications } from "../notify.js";
 
-const LIVE_MINUTES = [2, 5, 10, 30];
-const CORRESPONDENCE_HOURS = [24, 48, 72];
+const LIVE_MINUTES = [1, 2, 5, 10, 30];
+const CORRESPONDENCE_HOURS = [12, 24, 48, 72, 168];
+const BOT_LEVELS = ["caylak", "orta", "usta", "sampiyon"];
+const QUEUE_POLL_MS = 2000;
+
+/** The bot levels with names in both languages; the catalogue stands in if the server has no list. */
+async function loadBots() {
+  try {
+    const { crossword } = await get("/bots");
+    if (Array.isArray(crossword) && crossword.length) return crossword;
+  } catch {
+    // An older server: fall through to the known levels.
+  }
+  return BOT_LEVELS.map((id) => ({ id }));
+}
+
+async function loadConfig() {
+  try {
+    return await get("/config");
+  } catch {
+    return { ranked_approved: [] };
+  }
+}
+
+function botName(bot) {
+  return bot[language()] || bot.tr || t(`bot.${bot.id}`);
+}
+
+/** Ranked play needs the operator's approval of the pair (`crossword:tr` or `crossword:tr@2`). */
+function rankedAllowed(config, rules, version) {
+  const approved = config.ranked_approved || [];
+  return approved.includes(`crossword:${rules}`) || approved.includes(`crossword:${rules}@${version}`);
+}
+
+function minutesSeconds(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
 
 export async function renderLobby(root) {
-  const rules = await loadRules();
+  const [rules, bots, config] = await Promise.all([loadRules(), loadBots(), loadConfig()]);
   const prefs = session.user.preferences || {};
   const form = {
-    rules: prefs.default_rules || "tr", version: null, opponent: "invite", username: "",
-    bot: "greedy", ranked: false, clock: "none", minutes: 5, hours: 48,
+    rules: prefs.default_rules || "tr", version: null, challenge: "double", variant: "standard",
+    finishLevel: "intermediate", opponent: "invite", username: "",
+    bot: bots.some((b) => b.id === "orta") ? "orta" : bots[0].id,
+    ranked: false, clock: "none", minutes: 5, hours: 48,
   };
   const error = h("p", { class: "form-error", role: "alert" });
   const invitesBox = h("div", { class: "invites" });
+  const queueBox = h("div", { class: "queue", id: "queue", "aria-live": "polite" });
+  const timers = new Set();
+  let queued = null; // the queue entry while waiting for a random opponent
+  let leaving = false;
 
   const field = (label, id, control) => h("div", { class: "field" }, h("label", { for: id }, label), control);
   const select = (id, options, value, onchange) => h("select", { id, onchange: (e) => onchange(e.target.value) },
@@ -27,6 +71,11 @@ export async function renderLobby(root) {
   const renderForm = () => {
     const versions = rules.versions[form.rules];
     if (!versions.includes(Number(form.version))) form.version = rules.default_version[form.rules];
+    const english = form.rules === "en";
+    const rankable = form.opponent !== "bot" && rankedAllowed(config, form.rules, form.version);
+    if (!rankable) form.ranked = false;
+    const rankedWhy = form.opponent === "bot" ? t("lobby.ranked_no_bot")
+      : rankable ? null : t("lobby.ranked_not_approved", { rules: t(`lobby.rules_${form.rules}`) });
     mount(newMatch,
       h("h2", {}, t("lobby.new_match")),
       h("p", { class: "muted" }, t("lobby.game_crossword")),
@@ -36,23 +85,38 @@ export async function renderLobby(root) {
           (v) => { form.rules = v; renderForm(); })),
         field(t("lobby.version"), "new-version", select("new-version",
           versions.map((v) => [v, t("lobby.version_n", { n: v })]), form.version,
-          (v) => { form.version = Number(v); })),
+          (v) => { form.version = Number(v); renderForm(); })),
+      ),
+      english && h("div", { class: "grid2" },
+        field(t("lobby.challenge"), "new-challenge", select("new-challenge",
+          [["double", t("lobby.challenge_double")], ["void", t("lobby.challenge_void")]], form.challenge,
+          (v) => { form.challenge = v; })),
+        field(t("lobby.variant"), "new-variant", select("new-variant",
+          [["standard", t("lobby.variant_standard")], ["nine-tile", t("lobby.variant_nine_tile")],
+            ["finish-line", t("lobby.variant_finish_line")]], form.variant,
+          (v) => { form.variant = v; renderForm(); })),
+        form.variant === "finish-line" && field(t("lobby.finish_level"), "new-finish-level", select("new-finish-level",
+          [["beginner", t("lobby.finish_beginner")], ["intermediate", t("lobby.finish_intermediate")],
+            ["expert", t("lobby.finish_expert")]], form.finishLevel, (v) => { form.finishLevel = v; })),
       ),
       h("fieldset", { class: "choice" },
         h("legend", {}, t("lobby.opponent")),
-        ["invite", "bot"].map((kind) => h("label", { class: "radio" },
+        ["invite", "random", "bot"].map((kind) => h("label", { class: "radio" },
           h("input", { type: "radio", name: "opponent", value: kind, id: `opponent-${kind}`,
             checked: form.opponent === kind, onchange: () => { form.opponent = kind; renderForm(); } }),
           t(`lobby.opponent_${kind}`))),
       ),
       form.opponent === "invite" && field(t("lobby.invite_user"), "new-username",
         h("input", { id: "new-username", value: form.username, placeholder: t("lobby.invite_user_placeholder"),
-          oninput: (e) => { form.username = e.target.value.trim(); } })),
+          autocomplete: "off", oninput: (e) => { form.username = e.target.value.trim(); } })),
+      form.opponent === "random" && h("p", { class: "hint" }, t("lobby.random_hint")),
       form.opponent === "bot" && field(t("lobby.bot_level"), "new-bot", select("new-bot",
-        [["greedy", t("bot.greedy")], ["random", t("bot.random")]], form.bot, (v) => { form.bot = v; })),
-      form.opponent === "invite" && h("label", { class: "check" },
-        h("input", { type: "checkbox", id: "new-ranked", checked: form.ranked,
+        bots.map((bot) => [bot.id, botName(bot)]), form.bot, (v) => { form.bot = v; })),
+      h("label", { class: `check ${rankable ? "" : "disabled"}` },
+        h("input", { type: "checkbox", id: "new-ranked", checked: form.ranked, disabled: !rankable,
+          "aria-describedby": rankedWhy ? "new-ranked-why" : null,
           onchange: (e) => { form.ranked = e.target.checked; } }), t("lobby.ranked")),
+      rankedWhy && h("p", { class: "hint", id: "new-ranked-why" }, rankedWhy),
       h("div", { class: "grid2" },
         field(t("lobby.clock"), "new-clock", select("new-clock",
           [["none", t("clock.none")], ["live", t("clock.live")], ["correspondence", t("clock.correspondence")]],
@@ -63,31 +127,127 @@ export async function renderLobby(root) {
           CORRESPONDENCE_HOURS.map((n) => [n, t("clock.n_hours", { n })]), form.hours, (v) => { form.hours = Number(v); })),
       ),
       error,
-      h("button", { type: "submit", class: "btn btn-primary", id: "new-create" },
-        t(form.opponent === "bot" ? "lobby.start_bot" : "lobby.create_invite")),
+      h("button", { type: "submit", class: "btn btn-primary", id: "new-create", disabled: Boolean(queued) },
+        t({ bot: "lobby.start_bot", random: "lobby.find_opponent", invite: "lobby.create_invite" }[form.opponent])),
+      queueBox,
     );
   };
 
-  async function create() {
-    error.textContent = "";
+  function settings() {
+    const options = { rules: form.rules, version: form.version };
+    if (form.rules === "en") {
+      options.challenge = form.challenge;
+      options.variant = form.variant;
+      if (form.variant === "finish-line") options.finish_level = form.finishLevel;
+    }
     const timeControl = { kind: form.clock };
     if (form.clock === "live") timeControl.minutes_per_move = form.minutes;
     if (form.clock === "correspondence") timeControl.hours_per_move = form.hours;
-    const body = {
-      game: "crossword", options: { rules: form.rules, version: form.version },
-      ranked: form.opponent === "invite" && form.ranked, time_control: timeControl,
-    };
+    return { game: "crossword", options, ranked: form.opponent !== "bot" && form.ranked, time_control: timeControl };
+  }
+
+  async function create() {
+    error.textContent = "";
+    if (form.opponent === "random") {
+      joinQueue();
+      return;
+    }
+    const body = settings();
     if (form.opponent === "bot") body.bot = form.bot;
     else if (form.username) body.opponent = form.username;
     try {
       const out = await post("/matches", body);
       go(`/match/${out.match.id}`);
+      offerNotifications();
     } catch (problem) {
       error.textContent = problem.message;
     }
   }
 
-  const codeInput = h("input", { id: "join-code", placeholder: t("lobby.code_placeholder"), autocomplete: "off" });
+  // --- the random-opponent queue -------------------------------------------------------
+
+  function stopTimers() {
+    for (const timer of timers) clearInterval(timer);
+    timers.clear();
+  }
+
+  function showQueue() {
+    if (!queued) {
+      mount(queueBox);
+      renderForm();
+      return;
+    }
+    stopTimers();
+    const since = Date.parse(queued.since || "") || Date.now();
+    const waited = h("span", { id: "queue-waited" });
+    const tick = () => { waited.textContent = minutesSeconds(Math.max(0, Math.round((Date.now() - since) / 1000))); };
+    tick();
+    timers.add(setInterval(tick, 1000));
+    timers.add(setInterval(pollQueue, QUEUE_POLL_MS));
+    mount(queueBox, h("div", { class: "queue-box" },
+      h("span", { class: "spinner", "aria-hidden": "true" }),
+      h("span", { class: "queue-text" }, t("lobby.queue_waiting"), " ", waited),
+      h("button", { type: "button", class: "btn btn-small", id: "queue-cancel", onclick: leaveQueue }, t("common.cancel")),
+    ));
+    renderForm();
+  }
+
+  function matched(entry) {
+    if (leaving || !entry || entry.status !== "matched" || !entry.match) return false;
+    leaving = true;
+    stopTimers();
+    go(`/match/${entry.match}`);
+    offerNotifications();
+    return true;
+  }
+
+  async function joinQueue() {
+    try {
+      const { queue } = await post("/matchmaking", settings());
+      if (matched(queue)) return;
+      queued = queue;
+      showQueue();
+    } catch (problem) {
+      error.textContent = problem.message;
+    }
+  }
+
+  async function pollQueue() {
+    if (!queued || leaving) return;
+    try {
+      const { queue } = await get("/matchmaking");
+      if (matched(queue)) return;
+      if (!queue || queue.status !== "waiting") {
+        queued = null;
+        stopTimers();
+        showQueue();
+      }
+    } catch {
+      // The next poll tries again; the match_found notice may come first anyway.
+    }
+  }
+
+  async function leaveQueue() {
+    error.textContent = "";
+    try {
+      const { queue } = await api("DELETE", "/matchmaking");
+      if (matched(queue)) return;
+    } catch (problem) {
+      if (problem.code !== "matchmaking.not_queued") error.textContent = problem.message;
+    }
+    queued = null;
+    stopTimers();
+    showQueue();
+  }
+
+  const stopNotices = socket.onNotice((frame) => {
+    if (frame.kind === "match_found" && queued) matched({ status: "matched", match: frame.match });
+  });
+
+  // --- joining by code, open invitations -------------------------------------------------
+
+  const codeInput = h("input", { id: "join-code", placeholder: t("lobby.code_placeholder"), autocomplete: "off",
+    "aria-label": t("lobby.code_placeholder") });
   const join = h("form", { class: "card join", onsubmit: (e) => {
     e.preventDefault();
     const code = codeInput.value.trim().replace(/^.*\/invite\//, "");
@@ -115,10 +275,30 @@ export async function renderLobby(root) {
     }
   }
 
+  /** Someone still waiting from an earlier visit sees the queue again. */
+  async function resumeQueue() {
+    try {
+      const { queue } = await get("/matchmaking");
+      if (queue?.status === "waiting" && !queued && !leaving) {
+        queued = queue;
+        form.opponent = "random";
+        showQueue();
+      }
+    } catch {
+      // No queue information: the form works without it.
+    }
+  }
+
   renderForm();
   mount(root, h("div", { class: "page lobby" },
     h("h1", { class: "page-title" }, t("lobby.title", { name: session.user.display_name })),
     h("div", { class: "lobby-grid" }, newMatch, h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox))),
   ));
   loadInvites();
+  resumeQueue();
+  return () => {
+    leaving = true;
+    stopTimers();
+    stopNotices();
+  };
 }

@@ -10,15 +10,18 @@ import { loadRules, alphabet, letterValue } from "../crossword/rules.js";
 import { renderBoard, nextSquare, stepSquare, tileFace } from "../crossword/board.js";
 import { RackModel } from "../crossword/rack.js";
 import { enableDrag } from "../crossword/drag.js";
-import { chooseBlankLetter, chooseExchange, showBreakdown } from "../crossword/dialogs.js";
+import { chooseBlankLetter, chooseExchange, showBreakdown, showMeanings } from "../crossword/dialogs.js";
+import { MovePreview } from "../crossword/preview.js";
+import { BoardZoom } from "../crossword/zoom.js";
 import { describeMatch, timeLeft } from "./matches.js";
+import { MatchPanels } from "../crossword/panels.js";
 
 export async function renderMatch(root, idText) {
   const id = Number(idText);
   await loadRules();
   const s = {
     match: null, view: null, status: "waiting", deadline: null, rack: new RackModel(),
-    selected: null, cursor: null, error: "", busy: false, zoomed: false, menuOpen: false,
+    selected: null, cursor: null, error: "", busy: false, menuOpen: false,
   };
   try {
     s.match = (await get(`/matches/${id}`)).match;
@@ -29,7 +32,13 @@ export async function renderMatch(root, idText) {
   }
   s.status = s.match.status;
   const container = h("div", { class: "match", id: "match", "data-match": id });
-  mount(root, container);
+  // The panels (move list, chat) sit beside the match and outlive its re-renders.
+  const layout = h("div", { class: "match-layout" }, container);
+  mount(root, layout);
+  const DRAGGABLE = ".rack .rack-tile[data-tile], .board .sq.tentative";
+  // Zoom/pan state outlives re-renders; the menu's zoom label follows it.
+  const zoom = new BoardZoom(container, { ignore: DRAGGABLE, onChange: () => { if (s.menuOpen) render(); } });
+  const preview = new MovePreview(id, { onWord: (word) => showMeanings(s.match.language, word) });
 
   const lang = () => s.match.language;
   const mySeat = () => (s.view && typeof s.view.seat === "number" ? s.view.seat : null);
@@ -39,9 +48,12 @@ export async function renderMatch(root, idText) {
     if (!player) return t("match.seat_n", { n: seat + 1 });
     return player.id === session.user.id ? t("match.you") : player.display_name;
   };
+  const panels = new MatchPanels(id, { nameOf, players: () => s.match.players });
+  layout.append(panels.element);
 
   // --- the server's frames ---------------------------------------------------------------
   const onFrame = async (frame) => {
+    panels.onFrame(frame);
     if (frame.type === "event") {
       const event = frame.event;
       if (event.kind === "play_made" && event.seat !== mySeat()) {
@@ -191,7 +203,7 @@ export async function renderMatch(root, idText) {
       render();
     },
     zoom: () => {
-      s.zoomed = !s.zoomed;
+      zoom.toggle();
       render();
     },
     rematch: async () => {
@@ -241,7 +253,7 @@ export async function renderMatch(root, idText) {
     render();
   }
 
-  enableDrag(container, ".rack .rack-tile[data-tile], .board .sq.tentative", (source, target) => {
+  enableDrag(container, DRAGGABLE, (source, target) => {
     if (!s.view || !myTurn()) return;
     const square = target?.closest(".board .sq");
     const onRack = target?.closest(".rack");
@@ -337,6 +349,7 @@ export async function renderMatch(root, idText) {
     container.dataset.seq = String(s.seq ?? 0);
     container.dataset.myTurn = String(Boolean(myTurn()));
     container.dataset.status = s.status;
+    panels.refresh();
     if (!s.view) {
       mount(container, renderWaiting());
       return;
@@ -350,14 +363,19 @@ export async function renderMatch(root, idText) {
         renderUnseen(),
       ),
       h("div", { class: "match-main" },
-        h("div", { class: `board-wrap ${s.zoomed ? "zoomed" : ""}` }, renderBoard(view, s.rack, myTurn() ? s.cursor : null, lang())),
+        h("div", { class: "board-wrap" }, renderBoard(view, s.rack, myTurn() ? s.cursor : null, lang())),
         h("p", { class: `move-error ${s.error ? "" : "empty"}`, id: "move-error", role: "alert" }, s.error),
+        !ended && preview.element,
         !ended && renderPending(),
         !ended && renderRack(),
         !ended && renderActions(),
         ended && renderEnd(),
       ),
     );
+    zoom.apply();
+    if (myTurn() && s.cursor) zoom.ensureVisible(container.querySelector(".board .sq.cursor"));
+    // No preview while a move is on its way: its answer would be about the old board.
+    preview.update(myTurn() && !ended && !s.busy ? s.rack.move().tiles : [], s.seq);
   }
 
   function renderWaiting() {
@@ -425,7 +443,7 @@ export async function renderMatch(root, idText) {
     return h("section", { class: "last-move card" },
       event.kind === "play_made"
         ? h("button", { type: "button", class: "link-button", id: "last-move", "aria-haspopup": "dialog",
-          onclick: () => showBreakdown(event, nameOf(event.seat)) }, text, h("span", { class: "muted small" }, ` — ${t("last.tap_for_breakdown")}`))
+          onclick: () => showBreakdown(event, nameOf(event.seat), { lang: lang() }) }, text, h("span", { class: "muted small" }, ` — ${t("last.tap_for_breakdown")}`))
         : h("span", { id: "last-move" }, text));
   }
 
@@ -482,7 +500,7 @@ export async function renderMatch(root, idText) {
         s.menuOpen && h("div", { class: "menu", role: "menu" },
           h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "exchange", id: "action-exchange", disabled }, t("action.exchange")),
           h("button", { type: "button", role: "menuitem", class: "menu-item danger", "data-action": "resign", id: "action-resign" }, t("action.resign")),
-          h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "zoom", id: "action-zoom" }, t(s.zoomed ? "action.zoom_out" : "action.zoom_in")),
+          h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "zoom", id: "action-zoom" }, t(zoom.zoomed ? "action.zoom_out" : "action.zoom_in")),
         ),
       ),
       button("submit", t("action.submit"), { class: "btn-primary", disabled: disabled || s.rack.placed.length === 0 }),
@@ -505,6 +523,7 @@ export async function renderMatch(root, idText) {
           h("td", {}, String(outcome.scores_before[seat])),
           h("td", {}, outcome.adjustments[seat] > 0 ? `+${outcome.adjustments[seat]}` : String(outcome.adjustments[seat])),
           h("td", { "data-final": seat }, String(outcome.final_scores[seat])))))),
+      panels.chart(),
       h("div", { class: "row" },
         // A bot does not answer invitations: a rematch is a new solo game from the lobby.
         !s.match.players.some((p) => p.username.startsWith("bot_"))
@@ -516,6 +535,9 @@ export async function renderMatch(root, idText) {
   render();
   return () => {
     socket.unsubscribe(id);
+    panels.destroy();
+    preview.stop();
+    zoom.destroy();
     stopNotices?.();
     document.removeEventListener("keydown", onKey);
     clearInterval(timer);

@@ -3,9 +3,13 @@ import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { get } from "../api.js";
 import { session } from "../session.js";
+import { socket } from "../socket.js";
 
 export function describeMatch(match) {
   const parts = [t(`lobby.rules_${match.rules.split("@")[0]}`), t("lobby.version_n", { n: match.rules.split("@")[1] })];
+  const variant = match.config?.variant;
+  if (variant === "nine-tile") parts.push(t("lobby.variant_nine_tile"));
+  if (variant === "finish-line") parts.push(t("lobby.variant_finish_line"));
   parts.push(t(match.ranked ? "match.ranked" : "match.casual"));
   const tc = match.time_control || {};
   if (tc.kind === "live") parts.push(t("clock.n_minutes", { n: Math.round(tc.seconds_per_move / 60) }));
@@ -20,30 +24,62 @@ export function timeLeft(deadline) {
   return t("clock.left_minutes", { m: Math.floor(seconds / 60), s: String(seconds % 60).padStart(2, "0") });
 }
 
+/** Your turn first, then running matches, then waiting ones, then the finished. */
+function order(match, me) {
+  if (match.status === "active") {
+    const mine = match.players.find((p) => p.id === me);
+    return mine && match.to_move === mine.seat ? 0 : 1;
+  }
+  return { waiting: 2, finished: 3, cancelled: 4 }[match.status] ?? 5;
+}
+
 export async function renderMatches(root) {
-  const { matches } = await get("/matches");
   const me = session.user.id;
+  const list = h("div", { id: "matches" });
+  const ticking = new Set(); // [element, deadline] pairs refreshed every second
+
   const row = (match) => {
     const mine = match.players.find((p) => p.id === me);
-    const others = match.players.filter((p) => p.id !== me).map((p) => p.display_name);
+    const others = match.players.filter((p) => p.id !== me);
     let status = t(`status.${match.status}`);
-    if (match.status === "active") {
-      status = mine && match.to_move === mine.seat ? t("status.your_turn") : t("status.their_turn");
+    const myTurn = match.status === "active" && mine && match.to_move === mine.seat;
+    if (match.status === "active") status = myTurn ? t("status.your_turn") : t("status.their_turn");
+    let left = null;
+    if (match.status === "active" && match.deadline_at) {
+      left = h("span", { class: "muted time-left", "data-deadline": match.deadline_at }, timeLeft(match.deadline_at));
+      ticking.add([left, match.deadline_at]);
     }
-    const left = match.status === "active" ? timeLeft(match.deadline_at) : null;
-    return h("li", { class: `list-item match-row status-${match.status}` },
+    return h("li", { class: `list-item match-row status-${match.status} ${myTurn ? "my-turn" : ""}`,
+      "data-match": match.id },
       h("a", { href: `#/match/${match.id}`, class: "match-link" },
-        h("strong", {}, others.length ? t("matches.vs", { names: others.join(", ") }) : t("matches.waiting_opponent")),
+        h("strong", {}, others.length
+          ? t("matches.vs", { names: others.map((p) => p.display_name).join(", ") })
+          : t("matches.waiting_opponent")),
         h("span", { class: "muted" }, describeMatch(match)),
       ),
-      h("span", { class: "badge" }, status),
-      left && h("span", { class: "muted" }, left),
+      h("span", { class: `badge ${myTurn ? "badge-hot" : ""}` }, status),
+      left,
     );
   };
-  mount(root, h("div", { class: "page" },
-    h("h1", { class: "page-title" }, t("matches.title")),
-    matches.length === 0
+
+  async function load() {
+    const { matches } = await get("/matches");
+    ticking.clear();
+    const sorted = [...matches].sort((a, b) => order(a, me) - order(b, me) || b.id - a.id);
+    mount(list, sorted.length === 0
       ? h("p", { class: "muted card" }, t("matches.none"))
-      : h("ul", { class: "list card", id: "match-list" }, matches.map(row)),
-  ));
+      : h("ul", { class: "list card", id: "match-list" }, sorted.map(row)));
+  }
+
+  await load();
+  mount(root, h("div", { class: "page" }, h("h1", { class: "page-title" }, t("matches.title")), list));
+  const clock = setInterval(() => {
+    for (const [el, deadline] of ticking) el.textContent = timeLeft(deadline);
+  }, 1000);
+  // Turns, starts and ends change the list: fetch it again.
+  const stopNotices = socket.onNotice(() => { load().catch(() => {}); });
+  return () => {
+    clearInterval(clock);
+    stopNotices();
+  };
 }
