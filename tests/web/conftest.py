@@ -102,6 +102,20 @@ class Frames:
     """Every websocket frame one page received, parsed."""
 
     received: list[dict[str, Any]] = field(default_factory=list)
+    #: The page's JSON answers from the HTTP API, read when the test ends.
+    responses: list[Any] = field(default_factory=list)
+
+    def api_bodies(self) -> list[dict[str, Any]]:
+        """The JSON bodies of the API answers whose body the browser still holds."""
+        bodies = []
+        for response in self.responses:
+            try:
+                body = response.json()
+            except Exception:  # a body dropped by a reload cannot be read
+                continue
+            if isinstance(body, dict):
+                bodies.append(body)
+        return bodies
 
     def seat_views(self) -> list[dict[str, Any]]:
         return [f["view"] for f in self.received
@@ -117,7 +131,8 @@ class Player:
 
 @pytest.fixture
 def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Player]]:
-    """Open pages in fresh browser contexts; every frame they receive is checked at the end."""
+    """Open pages in fresh browser contexts; every websocket frame and API answer they
+    receive is checked for hidden information at the end."""
     contexts: list[Any] = []
     players: list[Player] = []
 
@@ -135,16 +150,20 @@ def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Pla
             ws.on("framereceived", on_frame)
 
         page.on("websocket", on_socket)
+        page.on("response", lambda response: frames.responses.append(response)
+                if "/api/" in response.url else None)
         page.on("pageerror", lambda error: pytest.fail(f"page error: {error}"))
         player = Player(page, frames)
         players.append(player)
         return player
 
     yield make
+    # HTTP answers are read before the contexts close (their bodies go with them).
+    answers = [player.frames.api_bodies() for player in players]
     for context in contexts:
         context.close()
-    for player in players:
-        assert_no_hidden(player.frames.received)
+    for player, bodies in zip(players, answers, strict=True):
+        assert_no_hidden(player.frames.received + bodies)
 
 
 def assert_no_hidden(frames: list[dict[str, Any]]) -> None:
@@ -158,7 +177,10 @@ def assert_no_hidden(frames: list[dict[str, Any]]) -> None:
         if frame.get("type") == "ack" and "seat" in frame:
             my_seats[frame["match"]] = frame["seat"]
     for frame in frames:
-        _walk(frame, my_seats.get(frame.get("match", -1)))
+        match = frame.get("match", -1)
+        if isinstance(match, dict):  # an API answer describing the match
+            match = match.get("id", -1)
+        _walk(frame, my_seats.get(match))
 
 
 def _walk(node: Any, seat: int | None) -> None:
