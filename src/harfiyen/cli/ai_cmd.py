@@ -22,22 +22,14 @@ from harfiyen.ai.crossword.leaves import shipped_path
 from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.selfplay import train_leaves
 from harfiyen.ai.crossword.tournament import MatchGame, run_match
+from harfiyen.cli.console import console as _console
+from harfiyen.cli.console import language as _check_lang
 
 train_app = typer.Typer(
     no_args_is_help=True,
     help="Train the crossword bots. / Kelime oyunu botlarını eğit.",
 )
 
-
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in ("tr", "en"):
-        _console().print(f"Bilinmeyen dil / unknown language: {lang!r} (tr, en)")
-        raise typer.Exit(2)
-    return lang
 
 
 def _workers(workers: int | None) -> int:
@@ -122,7 +114,7 @@ def tournament(
     except ValueError as error:
         _console().print(f"[bold red]{error}[/]")
         raise typer.Exit(2) from None
-    console = _console() if not as_json else Console(stderr=True, highlight=False)
+    console = _console(stderr=as_json)
     wins = [0.0]
 
     def advance(game: MatchGame) -> None:

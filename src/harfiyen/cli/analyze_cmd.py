@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from harfiyen.ai.crossword.analysis import GameAnalysis, analyze
+from harfiyen.cli.console import console as _console
 from harfiyen.core.errors import GameError
 from harfiyen.games.crossword.notation.gcg import decode_gcg, parse_gcg
 from harfiyen.lexicon.lexicon import load
@@ -71,7 +72,7 @@ def analyze_cmd(
     ),
 ) -> None:
     """Best move and equity lost for every turn. / Her hamlenin en iyisi ve kaybı."""
-    console = Console(highlight=False)
+    console = _console()
     try:
         result = analyze_file(game, lexicon, use_equity=not score_only)
     except OSError as error:

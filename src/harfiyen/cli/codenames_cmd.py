@@ -27,6 +27,8 @@ from harfiyen.ai.codenames.models import (
 )
 from harfiyen.ai.codenames.selfplay import GameRecord, play_match, play_solo, summarise_solo
 from harfiyen.ai.codenames.spymaster import SpymasterSettings
+from harfiyen.cli.console import console as _console
+from harfiyen.cli.console import language as _language
 from harfiyen.games.codenames import (
     SOLO_SEATS,
     Clue,
@@ -55,15 +57,6 @@ _COLOUR_STYLE: Final = {"red": "bold red", "blue": "bold blue", "neutral": "yell
 _COLOUR_TR: Final = {"red": "kırmızı", "blue": "mavi", "neutral": "tarafsız", "black": "kara"}
 
 
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def _language(lang: str) -> Language:
-    if lang in ("tr", "en"):
-        return "tr" if lang == "tr" else "en"
-    _console().print(f"Bilinmeyen dil / unknown language: {lang!r} (tr, en)")
-    raise typer.Exit(2)
 
 
 def _guesser_kind(kind: str, lang: Language) -> GuesserKind:

@@ -19,6 +19,8 @@ from rich.console import Console
 from rich.table import Table
 
 from harfiyen.ai.letterjam import GameStats, LetterJamAI, Timings, game_stats, play_game
+from harfiyen.cli.console import console as _console
+from harfiyen.cli.console import language as _language
 from harfiyen.games.letterjam import (
     Arrange,
     GameState,
@@ -47,15 +49,6 @@ View = Mapping[str, Any]
 _DECISIONS: Final = ("offer", "clue", "move_on", "arrange")
 
 
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def _language(lang: str) -> Language:
-    if lang in ("tr", "en"):
-        return "tr" if lang == "tr" else "en"
-    _console().print(f"Bilinmeyen dil / unknown language: {lang!r} (tr, en)")
-    raise typer.Exit(2)
 
 
 def _check_players(players: int) -> None:

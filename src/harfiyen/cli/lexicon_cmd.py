@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from harfiyen.cli.console import console as _console
+from harfiyen.cli.console import language as _language
 from harfiyen.core.errors import GameError
 from harfiyen.lexicon.lexicon import Lexicon, load
 from harfiyen.lexicon.meanings import define as lookup_meanings
@@ -22,17 +23,6 @@ app = typer.Typer(
 _LANGUAGES: Final[tuple[Language, ...]] = ("tr", "en")
 
 
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def _language(lang: str) -> Language:
-    if lang == "tr":
-        return "tr"
-    if lang == "en":
-        return "en"
-    _console().print(f"Bilinmeyen dil / unknown language: {lang!r} (tr, en)")
-    raise typer.Exit(2)
 
 
 def _load(lexicon_id: str) -> Lexicon:

@@ -15,10 +15,10 @@ import json
 from typing import Literal
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from harfiyen.ai.crossword.movegen import Move, MoveGenerator
+from harfiyen.cli.console import console as _console
 from harfiyen.cli.score_cmd import rules_of
 from harfiyen.core.errors import GameError
 from harfiyen.games.crossword.notation.cgp import parse_cgp
@@ -71,7 +71,7 @@ def moves(
     ),
 ) -> None:
     """List the legal plays of the rack, best first. / Istakanın geçerli hamlelerini listele."""
-    console = Console(highlight=False)
+    console = _console()
     try:
         found = find_moves(cgp, top, rack, lang, lexicon)
     except GameError as error:

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from harfiyen.cli.console import console as _console
 from harfiyen.core.errors import GameError
 from harfiyen.games.crossword.board import FormedWord
 from harfiyen.games.crossword.notation.cgp import CgpPosition, parse_cgp
@@ -114,7 +114,7 @@ def score(
     ),
 ) -> None:
     """Check a move in a position and show its score. / Hamleyi denetle, puanını göster."""
-    console = Console(highlight=False)
+    console = _console()
     try:
         rules, words, breakdown = evaluate(move, cgp, lang, lexicon)
     except GameError as error:
