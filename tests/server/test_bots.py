@@ -54,7 +54,8 @@ async def test_an_ai_level_moves_through_the_command_path(live: LiveServer, leve
     human = await register(live.url, unique("solo"))
     created = await human.create_match({"rules": "tr"}, bot=level)
     match_id = created["match"]["id"]
-    assert any(p["username"] == f"bot_{level}" for p in created["match"]["players"])
+    bot = next(p for p in created["match"]["players"] if p["username"] == f"bot_{level}")
+    assert bot["display_name"] == "Orta (bot)"  # the level's Turkish name
     sock = await human.connect()
     seat = (await sock.subscribe(match_id))["seat"]
     await sock.wait_seq(match_id, 1)

@@ -36,15 +36,26 @@ LEVELS = AI_LEVELS + STAND_INS
 BOT_PREFIX = "bot_"
 
 
+def bot_display_name(level: str) -> str:
+    """What players see: the level's Turkish name for the AI levels (``Şampiyon (bot)``)."""
+    if level in AI_LEVELS:
+        from harfiyen.ai.crossword.levels import Level
+
+        return f"{Level.parse(level).tr_name} (bot)"
+    return f"Bot ({level})"
+
+
 async def bot_user(db: AsyncSession, level: str) -> User:
-    """The user that plays ``level`` (created on first use)."""
+    """The user that plays ``level`` (created on first use; its name kept current)."""
     name = BOT_PREFIX + level
     user = (await db.execute(select(User).where(User.username == name))).scalar_one_or_none()
     if user is None:
-        user = User(username=name, display_name=f"Bot ({level})", password_hash=None,
+        user = User(username=name, display_name=bot_display_name(level), password_hash=None,
                     is_guest=False, preferences={"bot": level, "language": "tr"})
         db.add(user)
         await db.flush()
+    elif user.display_name != bot_display_name(level):
+        user.display_name = bot_display_name(level)
     return user
 
 
