@@ -137,3 +137,18 @@ def start_match(host: Any, guest: Any, guest_name: str, options: dict[str, Any])
         page.goto(f"/#/match/{match_id}")
         page.wait_for_selector("#board")
     return match_id
+
+
+def start_solo_as_guest(page: Any) -> int:
+    """Sign in as a guest, start a Turkish match against the lobby's default bot and wait
+    until it is the guest's turn; the match id."""
+    page.goto("/")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#auth-guest")
+    page.click("#opponent-bot")
+    page.click("#new-create")
+    match_id = current_match(page)
+    page.wait_for_selector("#board")
+    page.wait_for_selector('#match[data-my-turn="true"]')
+    return match_id
+

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
-from .helpers import current_match, match_view, no_horizontal_scroll, register, unique
+from .helpers import match_view, no_horizontal_scroll, register, start_solo_as_guest, unique
 
 
 def test_lobby_english_switch_and_screenshots(open_page: Any) -> None:
@@ -40,14 +40,7 @@ def test_lobby_english_switch_and_screenshots(open_page: Any) -> None:
 def test_solo_game_against_a_bot_exchange_and_resign(open_page: Any) -> None:
     player = open_page(PHONE)
     page = player.page
-    page.goto("/")
-    page.wait_for_selector("body[data-ready]")
-    page.click("#auth-guest")
-    page.click("#opponent-bot")
-    page.click("#new-create")
-    match_id = current_match(page)
-    page.wait_for_selector("#board")
-    page.wait_for_selector('#match[data-my-turn="true"]')
+    match_id = start_solo_as_guest(page)
     assert no_horizontal_scroll(page)
     page.screenshot(path=str(SCREENSHOTS / "match-phone.png"))
 

@@ -25,6 +25,7 @@ from .helpers import (
     scored_plays,
     square,
     start_match,
+    start_solo_as_guest,
     tap_tile,
     unique,
 )
@@ -113,16 +114,7 @@ def two_players(open_page: Any, options: dict[str, Any]) -> tuple[int, dict[int,
 def solo_match(open_page: Any, viewport: dict[str, int]) -> tuple[Player, int]:
     """A guest's Turkish match against a bot, waiting until it is the guest's turn."""
     player = open_page(viewport)
-    page = player.page
-    page.goto("/")
-    page.wait_for_selector("body[data-ready]")
-    page.click("#auth-guest")
-    page.click("#opponent-bot")
-    page.click("#new-create")
-    match_id = current_match(page)
-    page.wait_for_selector("#board")
-    my_turn(player)
-    return player, match_id
+    return player, start_solo_as_guest(player.page)
 
 
 def my_turn(player: Player) -> None:

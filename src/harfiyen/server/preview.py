@@ -14,30 +14,18 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
 from harfiyen.core.errors import GameError
 from harfiyen.games import crossword as cw
 from harfiyen.games.crossword.events import breakdown_dict
 from harfiyen.games.crossword.validate import check_words
 from harfiyen.server import errors as E
-from harfiyen.server.games import CrosswordAdapter, TileIntent
+from harfiyen.server.games import CrosswordAdapter, PlayIntent
 
 
-class PreviewRequest(BaseModel):
+class PreviewRequest(PlayIntent):
     """The same body as a play intent; ``kind`` may be left out."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
     kind: Literal["play"] = "play"
-    tiles: list[TileIntent] | None = Field(default=None, min_length=1, max_length=15)
-    gcg: str | None = Field(default=None, max_length=40)
-
-    @model_validator(mode="after")
-    def _one_form(self) -> PreviewRequest:
-        if (self.tiles is None) == (self.gcg is None):
-            raise ValueError("give either tiles or gcg")
-        return self
 
 
 def preview_play(
