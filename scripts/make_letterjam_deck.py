@@ -37,7 +37,6 @@ same bytes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
@@ -169,17 +168,8 @@ def build() -> dict[str, bytes]:
     return files
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="fail if a file would change")
-    args = parser.parse_args(argv)
-    # Imported here: the tests load this file by path and call only build().
-    from datafiles import sync
-
-    files = build()
-    if args.check:
-        return sync(files, DATA_DIR, check=True)
-    sync(files, DATA_DIR, check=False)
+def report(files: Mapping[str, bytes]) -> None:
+    """What was written, in a few lines."""
     deck = json.loads(files["deck_tr.json"])
     cov = deck["coverage"]
     print("tr deck:", " ".join(f"{k}{v}" for k, v in deck["cards"].items()))
@@ -189,7 +179,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines = files[f"secret_words_{lang}.tsv"].decode().splitlines()
         by_length = Counter(len(line.split("\t")[0]) for line in lines)
         print(f"secret words {lang}:", dict(sorted(by_length.items())))
-    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # Imported here: the tests load this file by path and call only build().
+    import datafiles
+
+    return datafiles.main(
+        argv, description=__doc__.splitlines()[0] if __doc__ else "", data_dir=DATA_DIR,
+        build=build, report=report,
+    )
 
 
 if __name__ == "__main__":

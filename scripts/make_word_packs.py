@@ -48,13 +48,12 @@ A pack word is:
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import version as dist_version
 from pathlib import Path
@@ -411,21 +410,21 @@ def build() -> dict[str, bytes]:
     return files
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="fail if a file would change")
-    args = parser.parse_args(argv)
-    # Imported here: the tests load this file by path and call only build().
-    from datafiles import sync
-
-    files = build()
-    if args.check:
-        return sync(files, DATA_DIR, check=True)
-    sync(files, DATA_DIR, check=False)
+def report(files: Mapping[str, bytes]) -> None:
+    """What was written, in a few lines."""
     manifest = json.loads(files["packs.json"])
     for lang, entry in manifest["packs"].items():
         print(f"{lang}: {entry['words']} words, {entry['categories']}")
-    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # Imported here: the tests load this file by path and call only build().
+    import datafiles
+
+    return datafiles.main(
+        argv, description=__doc__.splitlines()[0] if __doc__ else "", data_dir=DATA_DIR,
+        build=build, report=report,
+    )
 
 
 if __name__ == "__main__":

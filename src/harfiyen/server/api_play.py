@@ -15,7 +15,7 @@ from harfiyen.server import errors as E
 from harfiyen.server.api import CurrentUser, Db, service_of
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match
-from harfiyen.server.preview import PreviewRequest, preview_play
+from harfiyen.server.preview import PreviewRequest, preview_answer
 
 router = APIRouter(prefix="/api")
 
@@ -36,11 +36,10 @@ async def match_events(
     if match.status not in ("waiting", "cancelled"):
         game = adapter(match.game)
         state = await service.state(db, match)
-        for seq, event in enumerate(game.events(state), start=1):
-            if seq > after:
-                projected = game.project(event, viewer)
-                if projected is not None:
-                    events.append({"seq": seq, "event": projected})
+        for seq, event in enumerate(game.events(state)[after:], start=after + 1):
+            projected = game.project(event, viewer)
+            if projected is not None:
+                events.append({"seq": seq, "event": projected})
     return {"match": match_id, "last_seq": match.last_seq, "events": events}
 
 
@@ -61,4 +60,4 @@ async def preview(
     if match.status != "active":
         raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
     state = await service.state(db, match)
-    return preview_play(state, seat, body, request.state.language)
+    return preview_answer(state, seat, body, request.state.language)

@@ -16,8 +16,6 @@ partner is in reach; a loop re-pairs the waiting players as windows widen.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import json
 import logging
@@ -35,6 +33,7 @@ from harfiyen.server.ratings import current_rating, rules_key
 from harfiyen.server.schemas import iso
 from harfiyen.server.service import MatchService
 from harfiyen.server.social import blocked_ids
+from harfiyen.server.sweeper import Sweeper
 
 log = logging.getLogger(__name__)
 
@@ -55,30 +54,13 @@ def entry_json(entry: QueueEntry) -> dict[str, Any]:
     }
 
 
-class Matchmaker:
+class Matchmaker(Sweeper):
+    """The random-opponent queue; its sweep widens the accepted gaps and pairs players."""
+
     def __init__(self, service: MatchService) -> None:
+        super().__init__(service.settings.matchmaking_sweep_seconds, sweep_at_start=False)
         self.service = service
         self.settings = service.settings
-        self._task: asyncio.Task[None] | None = None
-
-    # --- the loop ----------------------------------------------------------------------
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._loop())
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.matchmaking_sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("matchmaking sweep failed")
 
     # --- joining and leaving -----------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """A tentative crossword play's words and score, computed without changing anything.
 
-The checks are the engine's own: ``preview_play`` runs the function ``apply``
+The checks are the engine's own: its ``preview_play`` runs the function ``apply``
 uses for a play (tiles and geometry, the rack, the score), then the words are
 judged. So a preview names the same first problem, with the same code and
 message, as submitting the play would. Whose turn it is does not matter (players plan
@@ -28,7 +28,7 @@ class PreviewRequest(PlayIntent):
     kind: Literal["play"] = "play"
 
 
-def preview_play(
+def preview_answer(
     state: cw.GameState, seat: int, request: PreviewRequest, language: str
 ) -> dict[str, Any]:
     """What ``seat``'s play would form and score on the current board of ``state``.

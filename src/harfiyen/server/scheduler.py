@@ -9,8 +9,6 @@ several processes sweeping at once end a match once.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
 from sqlalchemy import select
@@ -19,32 +17,17 @@ from harfiyen.core.errors import GameError
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, MatchPlayer, utcnow
 from harfiyen.server.service import MatchService
+from harfiyen.server.sweeper import Sweeper
 
 log = logging.getLogger(__name__)
 
 
-class DeadlineScheduler:
+class DeadlineScheduler(Sweeper):
+    """Ends overdue moves; it sweeps at start so a restart finds them at once."""
+
     def __init__(self, service: MatchService, interval: float) -> None:
+        super().__init__(interval, sweep_at_start=True)
         self.service = service
-        self.interval = interval
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._loop())
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("deadline sweep failed")
-            await asyncio.sleep(self.interval)
 
     async def sweep(self) -> int:
         """End every overdue move as a timeout; return how many matches ended."""
