@@ -52,9 +52,22 @@ async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
 Db = Annotated[AsyncSession, Depends(get_db)]
 
 
+async def release(db: AsyncSession) -> None:
+    """End the request session's transaction: its connection goes back to the pool.
+
+    Called before the service opens a session of its own, so no request ever
+    holds two pooled connections at once: with nested checkouts, as many
+    concurrent requests as the pool has connections deadlock, each holding one
+    and waiting for a second. Rows read stay usable (``expire_on_commit=False``).
+    """
+    if db.in_transaction():
+        await db.commit()
+
+
 async def optional_user(request: Request, db: Db) -> User | None:
     user = await auth.user_of_token(db, request.cookies.get(auth.SESSION_COOKIE))
     request.state.language = auth.request_language(request, user)
+    await release(db)
     return user
 
 
@@ -220,6 +233,7 @@ async def create_match(
     body: CreateMatchRequest, request: Request, user: CurrentUser, db: Db
 ) -> Any:
     opponent = await _user_named(db, body.opponent) if body.opponent else None
+    await release(db)
     service = service_of(request)
     match, invite = await service.create(
         user, body.game, body.options, body.ranked and body.bot is None,
@@ -248,6 +262,7 @@ async def get_match(match_id: int, request: Request, user: CurrentUser, db: Db) 
     if match is None:
         raise E.fail(E.MATCH_NOT_FOUND, status=404)
     out = await _match_out(db, match, user)
+    await release(db)
     service = service_of(request)
     _, frames = await service.sync_frames(match_id, user.id, 0)
     out["view"] = frames[-1].get("view")
@@ -282,6 +297,7 @@ async def rematch(match_id: int, request: Request, user: CurrentUser, db: Db) ->
     others = [p for p in await service.players(db, match_id) if p.user_id != user.id]
     opponent = await db.get(User, others[0].user_id) if len(others) == 1 else None
     options = {k: v for k, v in old.config.items() if v is not None}
+    await release(db)
     match, invite = await service.create(
         user, old.game, options, old.ranked, old.time_control, opponent, rematch_of=old.id
     )
