@@ -27,9 +27,9 @@ from harfiyen.server.settings import Settings
 
 
 def default_lexicons(lexicon_id: str) -> Any:
-    from harfiyen.games.crossword.engine import load_lexicon
+    from harfiyen.lexicon.lexicon import load
 
-    return load_lexicon(lexicon_id)
+    return load(lexicon_id)
 
 
 def create_app(
