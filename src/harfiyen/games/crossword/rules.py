@@ -165,6 +165,9 @@ class RuleSet:
     # en: ties go to the higher score before the end adjustments.
     tie_break_pre_adjustment: bool = False
     finish_target: int | None = None
+    # en@2: the game ends when no seat can play a valid word and none can exchange
+    # (``blocked.has_valid_play``); en@1 games keep ending only by the other rules.
+    no_play_end: bool = False
     options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
@@ -173,8 +176,8 @@ class RuleSet:
         return f"{self.family}@{self.version}"
 
 
-RULE_VERSIONS: Final = {"tr": (1, 2), "en": (1,)}
-DEFAULT_VERSION: Final = {"tr": 2, "en": 1}
+RULE_VERSIONS: Final = {"tr": (1, 2), "en": (1, 2)}
+DEFAULT_VERSION: Final = {"tr": 2, "en": 2}
 DEFAULT_LEXICON: Final = {"tr": "TR-1", "en": "ENABLE-1"}
 
 
@@ -220,6 +223,6 @@ def ruleset(
         family="en", version=version, language="en", tiles=EN_TILES, layout=EN_LAYOUT,
         min_players=2, max_players=4, rack_size=rack, bingo_bonus=50, bingo_min_tiles=7,
         exchange_min_bag=rack, challenge=mode, two_pass_end=True, draw_for_first=True,
-        tie_break_pre_adjustment=True, finish_target=target,
+        tie_break_pre_adjustment=True, finish_target=target, no_play_end=version >= 2,
         options=MappingProxyType(options),
     )
