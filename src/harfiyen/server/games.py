@@ -222,7 +222,12 @@ class CrosswordAdapter:
         return event[seat_key], make()
 
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
-        return cw.view(state, viewer)
+        out = dict(cw.view(state, viewer))
+        if state.outcome is not None:
+            # Once the game is over everyone sees what was left on each rack (the end
+            # adjustments are made of it).
+            out["end_racks"] = [list(rack) for rack in state.racks]
+        return out
 
     def project(self, event: Any, viewer: Viewer) -> dict[str, Any] | None:
         return cw.project_event(event, viewer)
