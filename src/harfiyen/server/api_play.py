@@ -27,9 +27,7 @@ async def match_events(
 ) -> Any:
     """The events after ``after``, each as the caller's audience sees it (seat or spectator)."""
     service = service_of(request)
-    match = await db.get(Match, match_id)
-    if match is None:
-        raise E.fail(E.MATCH_NOT_FOUND, status=404)
+    match = await service.watchable(db, match_id, user.id)
     viewer = await service.viewer_of(db, match_id, user.id)
     events: list[dict[str, Any]] = []
     # A match that never started has no log to replay.

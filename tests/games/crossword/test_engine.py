@@ -79,7 +79,7 @@ def test_config_round_trips_through_a_dict() -> None:
     config = CrosswordConfig("en", players=3, challenge="void", variant="finish-line",
                              finish_level="expert")
     assert CrosswordConfig.from_dict(config.to_dict()) == config
-    assert config.resolved().version == 1 and config.resolved().lexicon == "ENABLE-1"
+    assert config.resolved().version == 2 and config.resolved().lexicon == "ENABLE-1"
 
 
 def test_to_act_is_the_seat_to_move_then_possible_challengers() -> None:

@@ -15,6 +15,7 @@ EndReason = Literal[
     "scoreless_turns",  # tr: 4 consecutive passes/exchanges with fewer than 20 tiles in the bag
     "two_passes",  # en: a player passed on two consecutive own turns
     "finish_line",  # en finish-line: a player reached the target score
+    "no_play",  # en@2: no seat can play a valid word and none can exchange
     "resigned",
     "timeout",
 ]

@@ -28,6 +28,7 @@ def _ruleset_json(rules: R.RuleSet) -> dict[str, Any]:
         "scoreless_bag_below": rules.scoreless_bag_below,
         "scoreless_turns": rules.scoreless_turns,
         "two_pass_end": rules.two_pass_end,
+        "no_play_end": rules.no_play_end,
         "draw_for_first": rules.draw_for_first,
         "min_players": rules.min_players,
         "max_players": rules.max_players,

@@ -183,6 +183,9 @@ class RuleSet:
     # en: ties go to the higher score before the end adjustments.
     tie_break_pre_adjustment: bool = False
     finish_target: int | None = None
+    # en@2: the game ends when no seat can play a valid word and none can exchange
+    # (``blocked.has_valid_play``); en@1 games keep ending only by the other rules.
+    no_play_end: bool = False
     options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
@@ -202,12 +205,13 @@ def _tr(version: int) -> RuleSet:
 
 
 def _en(version: int) -> RuleSet:
-    """Classic Scrabble (seed 002), before its options are applied."""
+    """Classic Scrabble (seed 002), before its options are applied; version 2 also
+    ends the game when no play is possible."""
     return RuleSet(
         family="en", version=version, language="en", tiles=EN_TILES, layout=EN_LAYOUT,
         min_players=2, max_players=4, rack_size=7, bingo_bonus=50, bingo_min_tiles=7,
         exchange_min_bag=7, challenge="double", two_pass_end=True, draw_for_first=True,
-        tie_break_pre_adjustment=True,
+        tie_break_pre_adjustment=True, no_play_end=version >= 2,
     )
 
 
@@ -235,7 +239,7 @@ class Family:
 FAMILIES: Final[Mapping[str, Family]] = MappingProxyType({
     "tr": Family("tr", MappingProxyType({1: _tr(1), 2: _tr(2)}), 2, "TR-1", ("none",),
                  ("standard",)),
-    "en": Family("en", MappingProxyType({1: _en(1)}), 1, "ENABLE-1", ("double", "void"),
+    "en": Family("en", MappingProxyType({1: _en(1), 2: _en(2)}), 2, "ENABLE-1", ("double", "void"),
                  ("standard", "nine-tile", "finish-line")),
 })
 

@@ -48,6 +48,10 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     else:
         out["racks"] = [list(rack) for rack in state.racks]
         out["bag"] = list(state.bag)
+    if state.outcome is not None:
+        # Once the game is over everyone sees what was left on each rack (the end
+        # adjustments are made of it).
+        out["end_racks"] = [list(rack) for rack in state.racks]
     return out
 
 
