@@ -15,8 +15,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from harfiyen.core.errors import GameError
-from harfiyen.server import api, api_play, api_reference, api_social, auth, ws
+from harfiyen.server import api, api_crossword, api_play, api_reference, api_social, auth, ws
 from harfiyen.server import errors as E
+from harfiyen.server.analysis import AnalysisService
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
 from harfiyen.server.games import LexiconLoader
@@ -33,9 +34,9 @@ log = logging.getLogger(__name__)
 
 
 def default_lexicons(lexicon_id: str) -> Any:
-    from harfiyen.games.crossword.engine import load_lexicon
+    from harfiyen.lexicon.lexicon import load
 
-    return load_lexicon(lexicon_id)
+    return load(lexicon_id)
 
 
 def create_app(
@@ -71,6 +72,7 @@ def create_app(
             is_postgres=engine.dialect.name == "postgresql",
         )
         app.state.service = service
+        app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
         await bots.resume()
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
@@ -87,6 +89,7 @@ def create_app(
             await matchmaker.close()
             await scheduler.close()
             await bots.close()
+            await analyses.close()
             await bus.close()
             await engine.dispose()
 
@@ -145,6 +148,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(api_social.router)
     app.include_router(api_play.router)
+    app.include_router(api_crossword.router)
     app.include_router(api_reference.router)
     app.include_router(ws.router)
     static = settings.static_dir
