@@ -18,6 +18,8 @@ import asyncio
 import logging
 import random
 import secrets
+import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -42,8 +44,28 @@ log = logging.getLogger(__name__)
 
 # Advisory-lock namespace of match writers (the first key of pg_advisory_xact_lock).
 LOCK_NAMESPACE = 4242
+USER_LOCK_NAMESPACE = 4243
 # A client further behind than this gets a full view instead of the event gap.
 MAX_GAP = 500
+
+
+class StateCache(OrderedDict[int, Any]):
+    """The newest game states by match, at most ``size`` (the least recently used go)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get(self, key: int, default: Any = None) -> Any:
+        if key in self:
+            self.move_to_end(key)
+        return super().get(key, default)
+
+    def __setitem__(self, key: int, value: Any) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
 
 
 def match_channel(match_id: int, viewer: Viewer) -> str:
@@ -90,8 +112,11 @@ class MatchService:
         self.pubsub = pubsub
         self.lexicons = lexicons
         self.is_postgres = is_postgres
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Any] = {}
+        # Held locks stay referenced by their holders; idle ones are dropped.
+        self._locks: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._cache: StateCache = StateCache(settings.state_cache_size)
         # Called after a command commits (the bot runner and the scheduler listen here).
         self.after_commit: list[Callable[[Match], Any]] = []
         # Called with (user id, notice) for every user notice (Web Push listens here).
@@ -102,12 +127,27 @@ class MatchService:
     @asynccontextmanager
     async def writing(self, match_id: int) -> AsyncIterator[AsyncSession]:
         """A transaction that is the only writer of ``match_id`` until it ends."""
-        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        async with self._exclusive("match", LOCK_NAMESPACE, match_id) as db:
+            yield db
+
+    @asynccontextmanager
+    async def user_writing(self, user_id: int) -> AsyncIterator[AsyncSession]:
+        """A transaction that is the only one of ``user_id``'s limited writes (chat) until it
+        ends: counting recent messages and adding one cannot race past the limit."""
+        async with self._exclusive("user", USER_LOCK_NAMESPACE, user_id) as db:
+            yield db
+
+    @asynccontextmanager
+    async def _exclusive(self, kind: str, namespace: int, key: int
+                         ) -> AsyncIterator[AsyncSession]:
+        # One process: an asyncio lock; several (PostgreSQL): an advisory transaction lock.
+        lock = self._locks.get((kind, key))
+        if lock is None:
+            lock = self._locks[(kind, key)] = asyncio.Lock()
         async with lock, self.sessions() as db, db.begin():
             if self.is_postgres:
                 await db.execute(
-                    text("SELECT pg_advisory_xact_lock(:ns, :id)"),
-                    {"ns": LOCK_NAMESPACE, "id": match_id},
+                    text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": namespace, "id": key},
                 )
             yield db
 
@@ -326,6 +366,10 @@ class MatchService:
                 raise E.fail(E.INVITE_NOT_FOR_YOU, status=403)
             if invite.from_user == user.id:
                 raise E.fail(E.OWN_INVITE, status=409)
+            if invite.to_user is None:
+                # A link is for whoever has it: one of them saying no cancels nothing (else
+                # any stranger with the link could end the match). It stays open.
+                return invite
             invite.status = "declined"
             match = await db.get(Match, match_id)
             assert match is not None
