@@ -235,8 +235,8 @@ def test_a_recorded_game_replays_to_its_golden_file(case: Case) -> None:
     path = golden_path(case)
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record(case), ensure_ascii=False, sort_keys=True, indent=1) + "\n",
-                        encoding="utf-8")
+        text = json.dumps(record(case), ensure_ascii=False, sort_keys=True, indent=1)
+        path.write_text(text + "\n", encoding="utf-8")
     stored = json.loads(path.read_text(encoding="utf-8"))
     spec = game(case.game)
     moves = [(seat, spec.move_from_json(data)) for seat, data in stored["moves"]]
