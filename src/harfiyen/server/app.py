@@ -78,6 +78,7 @@ def create_app(
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
         await bots.resume()
+        bots.start()
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
         app.state.scheduler = scheduler
         scheduler.start()

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import secrets
+import signal
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -47,6 +50,8 @@ LOCK_NAMESPACE = 4242
 USER_LOCK_NAMESPACE = 4243
 # A client further behind than this gets a full view instead of the event gap.
 MAX_GAP = 500
+# A match's views are published again (see MatchService.nudge) at most this often.
+NUDGE_SECONDS = 2.0
 
 
 class StateCache(OrderedDict[int, Any]):
@@ -117,6 +122,9 @@ class MatchService:
             weakref.WeakValueDictionary()
         )
         self._cache: StateCache = StateCache(settings.state_cache_size)
+        self._commits_to_crash = settings.test_kill_after_commits
+        self._nudged: StateCache = StateCache(1000)  # match -> when it was last republished
+        self._tasks: set[asyncio.Task[None]] = set()
         # Called after a command commits (the bot runner and the scheduler listen here).
         self.after_commit: list[Callable[[Match], Any]] = []
         # Called with (user id, notice) for every user notice (Web Push listens here).
@@ -444,8 +452,17 @@ class MatchService:
             except IntegrityError:
                 self._cache.pop(match_id, None)
                 raise E.fail(E.MATCH_BUSY, status=409) from None
+        self._crash_point()
         await self._publish(match, written)
         return Submitted(match.id, first, match.last_seq, match.status)
+
+    def _crash_point(self) -> None:
+        """Fault tests only (``test_kill_after_commits``, refused outside ``env=test``): the
+        process kills itself between a commit and its publish, the worst moment to die."""
+        if self._commits_to_crash > 0:
+            self._commits_to_crash -= 1
+            if self._commits_to_crash == 0:
+                os.kill(os.getpid(), signal.SIGKILL)
 
     async def _cancel(self, db: AsyncSession, match: Match) -> Submitted:
         """Resigning before the match starts withdraws it; its invitations close."""
@@ -565,6 +582,36 @@ class MatchService:
             "deadline_at": _iso(match.deadline_at),
             "view": adapter(match.game).view(state, viewer),
         }
+
+    def nudge(self, match_id: int) -> None:
+        """Publish the match's current views again, at most once per ``NUDGE_SECONDS``.
+
+        Called when a client resubscribes behind the log: a process that died between
+        a commit and its publish left the other players without that move, and the
+        mover coming back (its ack was lost) is the sign. Views are numbered, so
+        clients that have them drop them; the others fill the gap from the log.
+        """
+        now = time.monotonic()
+        if now - self._nudged.get(match_id, -NUDGE_SECONDS) < NUDGE_SECONDS:
+            return
+        self._nudged[match_id] = now
+        task = asyncio.get_running_loop().create_task(self._republish(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _republish(self, match_id: int) -> None:
+        try:
+            async with self.sessions() as db:
+                match = await db.get(Match, match_id)
+                if match is None or match.status in ("waiting", "cancelled"):
+                    return
+                state = await self.state(db, match)
+            await self.pubsub.publish_many([
+                (match_channel(match.id, viewer), self.state_frame(match, state, viewer))
+                for viewer in self.audiences(match)
+            ])
+        except Exception:
+            log.exception("republishing match %s failed", match_id)
 
     # --- reading for clients -----------------------------------------------------------
 

@@ -75,6 +75,8 @@ class Settings(BaseSettings):
     # Frames a connection may send: per second on average, and in one burst.
     ws_frames_per_second: float = Field(default=20.0, gt=0)
     ws_frame_burst: int = Field(default=40, ge=1)
+    # How often bot turns left waiting (a bot that gave up during an outage) are resumed.
+    bot_sweep_seconds: float = Field(default=30.0, gt=0)
     # Game states kept in memory per process (the most recently used matches).
     state_cache_size: int = Field(default=5000, ge=10)
     # How often overdue moves are looked for (seconds).
@@ -103,6 +105,9 @@ class Settings(BaseSettings):
     # Browser push subscriptions kept per user (the oldest go first).
     push_subscriptions_per_user: int = Field(default=10, ge=1, le=100)
     push_timeout_seconds: float = 10.0
+    # Fault tests: the process kills itself (SIGKILL) right after this many commits of moves,
+    # before publishing the last one. 0: never. Refused unless HARFIYEN_ENV=test.
+    test_kill_after_commits: int = Field(default=0, ge=0)
     static_dir: Path = Path(__file__).resolve().parent.parent / "web"
 
     @field_validator("login_failures_per_account", "login_failures_per_address",
@@ -119,6 +124,8 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _refuse_insecure_production(self) -> Settings:
+        if self.test_kill_after_commits and self.env != "test":
+            raise ValueError("HARFIYEN_TEST_KILL_AFTER_COMMITS is for fault tests only")
         if self.env != "production":
             return self
         problems = []
