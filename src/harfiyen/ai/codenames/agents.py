@@ -1,13 +1,13 @@
 """The two AI roles as small protocols: what a harness (selfplay, a room) calls.
 
 Both receive only their own view (``harfiyen.games.codenames.view``), never
-the game state. This protocol is local to Kelime Casusu on purpose; a
+the game state, and read it through
+:func:`harfiyen.ai.codenames.board.read_view`. This protocol is local to Kelime Casusu on purpose; a
 platform-wide agent protocol may replace it later.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Protocol
 
 from harfiyen.ai.codenames.spymaster import ClueDecision
@@ -15,13 +15,13 @@ from harfiyen.games.codenames.moves import Guess, Pass
 
 
 class SpymasterAgent(Protocol):
-    def give_clue(self, view: Mapping[str, Any]) -> ClueDecision:
+    def give_clue(self, view: Any) -> ClueDecision:
         """A clue for the viewing spymaster's team, from a view that shows the key."""
         ...
 
 
 class GuesserAgent(Protocol):
-    def choose(self, view: Mapping[str, Any]) -> Guess | Pass:
+    def choose(self, view: Any) -> Guess | Pass:
         """The next guess or a pass, from a guesser's view."""
         ...
 
