@@ -33,7 +33,16 @@ class Settings(BaseSettings):
     database_url: str = Field(default_factory=default_database_url)
     # A PostgreSQL schema to use instead of ``public`` (tests use a fresh one per session).
     database_schema: str | None = None
+    # Database connections per process: kept open, extra under load, and how long a request
+    # waits for one before it is answered 503 "server busy".
+    db_pool_size: int = Field(default=10, ge=1, le=200)
+    db_max_overflow: int = Field(default=10, ge=0, le=200)
+    db_pool_timeout: float = Field(default=5.0, gt=0, le=60)
     redis_url: str | None = None
+    # Prefix of this deployment's Redis channels. Unset: "harfiyen:<deployment id>:", the id
+    # being random and kept in the database, so every process of one deployment shares it
+    # and two deployments on one Redis server never hear each other.
+    redis_prefix: str | None = Field(default=None, min_length=1, max_length=100)
     secret_key: SecretStr = SecretStr(INSECURE_DEV_KEY)
     # Pairs whose matches may be ranked: "game:language" (every rule version) or
     # "game:language@version" (that version only), e.g. ["crossword:tr@2"]. Empty by
@@ -45,8 +54,14 @@ class Settings(BaseSettings):
     # Browser origins allowed to open websockets besides the server's own host.
     allowed_origins: list[str] = []
     max_frame_bytes: int = 16_384
-    # Messages waiting for one websocket connection before it is told to resync.
-    connection_queue: int = 256
+    # Messages waiting for one websocket connection before it is told to resync; with as
+    # many unread answers its frames are no longer read, and after ws_stall_seconds so it
+    # is closed.
+    connection_queue: int = Field(default=256, ge=2)
+    ws_stall_seconds: float = Field(default=30.0, gt=0)
+    # Frames a connection may send: per second on average, and in one burst.
+    ws_frames_per_second: float = Field(default=20.0, gt=0)
+    ws_frame_burst: int = Field(default=40, ge=1)
     # How often overdue moves are looked for (seconds).
     deadline_sweep_seconds: float = 5.0
     # Chat per match: longest message, and at most chat_burst messages per chat_window seconds.
@@ -58,6 +73,12 @@ class Settings(BaseSettings):
     match_widen_per_second: float = 10.0
     # How often waiting players are paired again with their widened windows (seconds).
     matchmaking_sweep_seconds: float = 2.0
+    # A bot to move after another seat's play waits this long before moving, so that the
+    # people at the table can still challenge the play (the window closes with its move).
+    bot_challenge_wait_seconds: float = 6.0
+    # Whole-game analyses: worker processes (off the event loop), and the largest GCG upload.
+    analysis_workers: int = 1
+    analysis_max_gcg_bytes: int = 200_000
     # Web Push: the VAPID "sub" claim; plain-http push endpoints only for local tests.
     vapid_subject: str = "mailto:admin@harfiyen.invalid"
     push_allow_http: bool = False
@@ -73,6 +94,10 @@ class Settings(BaseSettings):
                 "when HARFIYEN_ENV=production"
             )
         return self
+
+    def channel_prefix(self, deployment_id: str) -> str:
+        """The Redis channel prefix: the configured one, else one from the deployment id."""
+        return self.redis_prefix or f"harfiyen:{deployment_id}:"
 
     @property
     def is_sqlite(self) -> bool:

@@ -92,6 +92,11 @@ class CodenamesConfig:
         """The pairs this game's dealing keeps apart (see :attr:`apart`)."""
         return self.apart or ()
 
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        """Each seat's team, by seat."""
+        return tuple(team for team, _ in self.seats)
+
     def team_of(self, seat: int) -> Team:
         return self.seats[seat][0]
 
