@@ -90,18 +90,30 @@ class ClueDecision:
 def is_form_of(clue: str, board_word: str, lang: Language) -> bool:
     """True when a clue is too close in form to a board word to be fair.
 
-    Equal words, a shared root by the engine's strict rule, or one word
-    containing the other (3+ letters: KEDİ / KEDİCİK, CAT / WILDCAT).
+    Equal words, a shared root by the engine's strict rule, one word
+    containing the other (3+ letters: KEDİ / KEDİCİK, CAT / WILDCAT), or an
+    English spelling variant (NEIGHBOUR / NEIGHBOR, THEATRE / THEATER).
 
     >>> is_form_of("GÖLGELİK", "GÖLGE", "tr"), is_form_of("KÖPEKBALIĞI", "BALIK", "tr")
     (True, False)
     >>> is_form_of("WILDCAT", "CAT", "en"), is_form_of("DOG", "CAT", "en")
     (True, False)
+    >>> is_form_of("NEIGHBOUR", "NEIGHBOR", "en"), is_form_of("CENTRE", "CENTER", "en")
+    (True, True)
     """
     if clue == board_word or shares_root(clue, board_word, lang):
         return True
+    if lang == "en" and _spelling(clue) == _spelling(board_word):
+        return True
     short, long = sorted((clue, board_word), key=len)
     return len(short) >= 3 and short in long
+
+
+def _spelling(word: str) -> str:
+    """An English word with British spellings folded to American ones (rough)."""
+    for british, american in (("OUR", "OR"), ("TRE", "TER"), ("ISE", "IZE"), ("LL", "L")):
+        word = word.replace(british, american)
+    return word
 
 
 class FormRule:
