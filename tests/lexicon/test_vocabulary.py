@@ -51,7 +51,7 @@ def test_the_lists_are_ordered_lexicon_words(lang: str) -> None:
 
 
 def test_manifest_matches_the_files() -> None:
-    data = resources.files("harfiyen.lexicon").joinpath("data")
+    data = resources.files("harfiyen.lexicon").joinpath("vocabulary_data")
     for lang, entry in manifest()["languages"].items():
         text = data.joinpath(entry["file"]).read_bytes()
         assert hashlib.sha256(text).hexdigest() == entry["sha256"], lang

@@ -14,8 +14,9 @@ inflection of another lemma; wordfreq Zipf frequency at least
 block lists nor on the reviewed lists of names, archaic words and inflected
 forms).
 
-This module only reads the shipped lists (``data/vocabulary_<lang>.tsv``,
-``data/vocabulary.json``); it needs none of the build-time packages.
+This module only reads the shipped lists (``vocabulary_data/vocabulary_<lang>.tsv``,
+``vocabulary_data/vocabulary.json``; apart from ``data/``, which
+``scripts/build_lexicons.py`` owns); it needs none of the build-time packages.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Entry:
 
 
 def _data_text(name: str) -> str:
-    node = resources.files("harfiyen.lexicon").joinpath("data", name)
+    node = resources.files("harfiyen.lexicon").joinpath("vocabulary_data", name)
     return node.read_text(encoding="utf-8")
 
 
