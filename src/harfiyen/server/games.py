@@ -222,7 +222,7 @@ class CrosswordAdapter:
         return event[seat_key], make()
 
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
-        return cw.view(state, viewer)
+        return cw.view(state, viewer).to_json()
 
     def project(self, event: Any, viewer: Viewer) -> dict[str, Any] | None:
         return cw.project_event(event, viewer)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.ai.crossword.agent import make_agent
+from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.selfplay import play_game
 from harfiyen.ai.crossword.tournament import percentiles_ms, run_match, wilson
 from harfiyen.lexicon.lexicon import load
