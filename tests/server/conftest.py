@@ -26,6 +26,8 @@ PG_URL = os.environ.get(
     "HARFIYEN_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
 REDIS_URL = os.environ.get("HARFIYEN_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+# Redis channels of this test run: other runs on the same Redis server never hear them.
+RUN_PREFIX = f"harfiyen-test-{secrets.token_hex(6)}:"
 
 
 def missing_service(reason: str) -> None:
@@ -67,7 +69,7 @@ class Database:
     def settings(self, **overrides: Any) -> Settings:
         values: dict[str, Any] = {
             "env": "test", "database_url": self.url, "database_schema": self.schema,
-            "redis_url": None,
+            "redis_url": None, "redis_prefix": RUN_PREFIX,
             # Nothing is approved for ranked play by default; the tests approve both.
             "ranked_approved": ["crossword:tr", "crossword:en"],
         }

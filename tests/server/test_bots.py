@@ -46,7 +46,7 @@ async def test_bot_names_are_reserved(live: LiveServer) -> None:
     async with HarfiyenClient(live.url) as client:
         with pytest.raises(ApiError) as taken:
             await client.register("bot_greedy", PASSWORD)
-    assert taken.value.code == "auth.username_taken"
+    assert taken.value.code == "auth.username_reserved"
 
 
 @pytest.mark.parametrize("level", ["orta"])

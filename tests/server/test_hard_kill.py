@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .conftest import Database, unique
+from .conftest import RUN_PREFIX, Database, unique
 from .support import assert_no_hidden, best_move, register
 
 pytestmark = pytest.mark.anyio
@@ -32,7 +32,7 @@ def _free_port() -> int:
 async def _serve(db: Database, redis_url: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {**os.environ, "HARFIYEN_ENV": "test", "HARFIYEN_DATABASE_SCHEMA": db.schema or "",
-           "HARFIYEN_DEADLINE_SWEEP_SECONDS": "60"}
+           "HARFIYEN_DEADLINE_SWEEP_SECONDS": "60", "HARFIYEN_REDIS_PREFIX": RUN_PREFIX}
     proc = subprocess.Popen(
         [str(HARFIYEN), "serve", "--port", str(port), "--database-url", db.url,
          "--redis-url", redis_url],

@@ -12,7 +12,7 @@ from harfiyen.server.pubsub import InMemoryPubSub, RedisPubSub
 from harfiyen.server.settings import Settings
 from harfiyen.server.ws import Connection
 
-from .conftest import Database, start_server, unique
+from .conftest import RUN_PREFIX, Database, start_server, unique
 from .support import assert_no_hidden, best_move, register
 
 pytestmark = pytest.mark.anyio
@@ -22,7 +22,7 @@ DELIVERY_BOUND = 5.0
 
 
 async def test_redis_pubsub_carries_messages_between_instances(redis_url: str) -> None:
-    first, second = RedisPubSub(redis_url), RedisPubSub(redis_url)
+    first, second = RedisPubSub(redis_url, RUN_PREFIX), RedisPubSub(redis_url, RUN_PREFIX)
     await first.start()
     await second.start()
     got: list[dict[str, Any]] = []

@@ -77,4 +77,4 @@ def test_db_upgrade_from_any_directory(tmp_path: object, monkeypatch: pytest.Mon
     url = f"sqlite:///{tmp_path}/cli.sqlite3"
     result = CliRunner().invoke(cli_app, ["db", "upgrade", "--database-url", url])
     assert result.exit_code == 0, result.output
-    assert "0002" in result.output
+    assert "0003" in result.output

@@ -11,9 +11,9 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.server import auth
+from harfiyen.server import auth, usernames
 from harfiyen.server import errors as E
-from harfiyen.server.bots import BOT_PREFIX, bot_user
+from harfiyen.server.bots import bot_user
 from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
@@ -79,9 +79,10 @@ async def health() -> dict[str, str]:
 
 @router.post("/auth/register", status_code=201)
 async def register(body: RegisterRequest, request: Request, response: Response, db: Db) -> Any:
-    await _name_free(db, body.username)
+    name = usernames.validated(body.username)
+    await usernames.ensure_free(db, name)
     user = User(
-        username=body.username, display_name=body.display_name or body.username,
+        username=name, display_name=body.display_name or name,
         password_hash=auth.hash_password(body.password), is_guest=False,
         preferences={**DEFAULT_PREFERENCES, "language": body.language},
     )
@@ -89,7 +90,7 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
     try:
         await db.flush()
     except IntegrityError:
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=body.username) from None
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=name) from None
     csrf = await auth.start_session(db, settings_of(request), response, user)
     await db.commit()
     return {"user": user_json(user, private=True), "csrf": csrf}
@@ -97,9 +98,7 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
 
 @router.post("/auth/login")
 async def login(body: LoginRequest, request: Request, response: Response, db: Db) -> Any:
-    user = (await db.execute(
-        select(User).where(User.username == body.username)
-    )).scalar_one_or_none()
+    user = await find_user(db, body.username)
     if user is None or not auth.verify_password(user.password_hash, body.password):
         raise E.fail(E.BAD_CREDENTIALS, status=401)
     csrf = await auth.start_session(db, settings_of(request), response, user)
@@ -129,16 +128,17 @@ async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
     if not user.is_guest:
         raise E.fail(E.NOT_A_GUEST, status=409)
     user = await db.merge(user)
-    if body.username != user.username:
-        await _name_free(db, body.username)
-    user.username = body.username
-    user.display_name = body.display_name or body.username
+    name = user.username if body.username == user.username else usernames.validated(body.username)
+    await usernames.ensure_free(db, name, owner=user.id)
+    user.username = name
+    user.username_key = usernames.key(name)
+    user.display_name = body.display_name or name
     user.password_hash = auth.hash_password(body.password)
     user.is_guest = False
     try:
         await db.commit()
     except IntegrityError:
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=body.username) from None
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=name) from None
     return {"user": user_json(user, private=True)}
 
 
@@ -185,16 +185,21 @@ async def profile(username: str, request: Request, db: Db) -> Any:
     return {"user": {**user_json(user), "ratings": await profile_ratings(db, user.id)}}
 
 
-async def _name_free(db: AsyncSession, username: str) -> None:
-    taken = (await db.execute(select(User.id).where(User.username == username))).first()
-    if taken is not None or username.lower().startswith(BOT_PREFIX):
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=username)
+async def find_user(db: AsyncSession, username: str) -> User | None:
+    """The user called ``username``: exactly, else by its key (``ALİ`` finds ``ali``)."""
+    name = usernames.normalize(username)
+    user = (await db.execute(select(User).where(User.username == name))).scalar_one_or_none()
+    if user is None:
+        user = (await db.execute(
+            select(User).where(User.username_key == usernames.key(name))
+        )).scalar_one_or_none()
+    return user
 
 
 async def _user_named(db: AsyncSession, username: str) -> User:
-    user = (await db.execute(select(User).where(User.username == username))).scalar_one_or_none()
+    user = await find_user(db, username)
     if user is None:
-        raise E.fail(E.USER_NOT_FOUND, status=404, username=username)
+        raise E.fail(E.USER_NOT_FOUND, status=404, username=usernames.normalize(username)[:64])
     return user
 
 

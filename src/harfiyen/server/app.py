@@ -17,6 +17,7 @@ from harfiyen.server import errors as E
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
 from harfiyen.server.games import LexiconLoader
+from harfiyen.server.keys import deployment_id
 from harfiyen.server.matchmaking import Matchmaker
 from harfiyen.server.migrate import upgrade
 from harfiyen.server.pubsub import PubSub, make_pubsub
@@ -52,11 +53,13 @@ def create_app(
         engine = make_engine(settings.database_url, settings.database_schema)
         if migrate:
             await upgrade(engine)
-        bus = pubsub or make_pubsub(settings.redis_url)
+        sessions = make_sessionmaker(engine)
+        prefix = settings.channel_prefix(await deployment_id(sessions))
+        bus = pubsub or make_pubsub(settings.redis_url, prefix)
         await bus.start()
         app.state.engine = engine
         service = MatchService(
-            settings, make_sessionmaker(engine), bus, lexicons or default_lexicons,
+            settings, sessions, bus, lexicons or default_lexicons,
             is_postgres=engine.dialect.name == "postgresql",
         )
         app.state.service = service

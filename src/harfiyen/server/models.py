@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -32,11 +33,23 @@ class Base(DeclarativeBase):
     type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, datetime: DateTime()}
 
 
+def _username_key(context: Any) -> str:
+    # Imported here: the username rule reads the users table (usernames imports this module).
+    from harfiyen.server.usernames import key
+
+    return key(context.get_current_parameters()["username"])
+
+
 class User(Base):
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(32), unique=True)
+    # The comparison key of the username (case and look-alikes folded, see usernames.py):
+    # unique, so two accounts can never have names that read the same.
+    username_key: Mapped[str] = mapped_column(
+        String(64), unique=True, default=_username_key
+    )
     display_name: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -79,6 +92,8 @@ class Match(Base):
     deadline_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[int | None] = mapped_column(ForeignKey("matches.id"), nullable=True)
+    # Listed for spectators in the lobby while it runs (revision 0003).
+    public: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class MatchPlayer(Base):
@@ -246,3 +261,34 @@ class ServerKey(Base):
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+# --- revision 0003: username keys, public matches, analyses -------------------------------
+
+
+class Analysis(Base):
+    """A whole-game analysis, computed once and kept (``match:<id>`` or ``gcg:<sha256>``).
+
+    ``status``: running -> done | failed. ``progress``/``total`` count analysed turns while
+    it runs; ``result`` is the analysis JSON; ``gcg`` the record analysed (an upload's text,
+    or the match's record), so the replay needs nothing else.
+    """
+
+    __tablename__ = "analyses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(80), unique=True)
+    match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    status: Mapped[str] = mapped_column(String(16))
+    progress: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    gcg: Mapped[str] = mapped_column(Text)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

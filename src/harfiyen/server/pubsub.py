@@ -91,15 +91,21 @@ class InMemoryPubSub:
 
 
 class RedisPubSub:
-    """Several processes: Redis PUB/SUB carries every message to every process."""
+    """Several processes: Redis PUB/SUB carries every message to every process.
 
-    PREFIX = "harfiyen:"
-    # Subscribed from the start so the reader has a connection before the first real channel.
-    HELLO = "harfiyen:hello"
+    Every channel name starts with ``prefix``, unique per deployment: Redis
+    pub/sub ignores the database number, so two deployments sharing one Redis
+    server are kept apart only by their prefixes.
+    """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, prefix: str) -> None:
         import redis.asyncio as redis
 
+        if not prefix:
+            raise ValueError("a Redis channel prefix is required")
+        self.prefix = prefix
+        # Subscribed from the start so the reader has a connection before the first real channel.
+        self._hello = prefix + "hello"
         self._client = redis.from_url(url)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._local = _LocalFanout()
@@ -107,7 +113,7 @@ class RedisPubSub:
         self._pending: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
-        await self._pubsub.subscribe(self.HELLO)
+        await self._pubsub.subscribe(self._hello)
         self._reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -121,16 +127,16 @@ class RedisPubSub:
             await self._client.aclose()
 
     async def publish(self, channel: str, message: Message) -> None:
-        await self._client.publish(self.PREFIX + channel, json.dumps(message, ensure_ascii=False))
+        await self._client.publish(self.prefix + channel, json.dumps(message, ensure_ascii=False))
 
     async def subscribe(self, channel: str, deliver: Deliver) -> Unsubscribe:
         if self._local.add(channel, deliver):
-            await self._pubsub.subscribe(self.PREFIX + channel)
+            await self._pubsub.subscribe(self.prefix + channel)
 
         def unsubscribe() -> None:
             if self._local.remove(channel, deliver):
                 task: asyncio.Task[Any] = asyncio.ensure_future(
-                    self._pubsub.unsubscribe(self.PREFIX + channel)
+                    self._pubsub.unsubscribe(self.prefix + channel)
                 )
                 self._pending.add(task)
                 task.add_done_callback(self._pending.discard)
@@ -152,9 +158,11 @@ class RedisPubSub:
             channel = message["channel"]
             if isinstance(channel, bytes):
                 channel = channel.decode()
+            if not channel.startswith(self.prefix):
+                continue
             data = json.loads(message["data"])
-            self._local.deliver(channel[len(self.PREFIX):], data)
+            self._local.deliver(channel[len(self.prefix):], data)
 
 
-def make_pubsub(redis_url: str | None) -> PubSub:
-    return RedisPubSub(redis_url) if redis_url else InMemoryPubSub()
+def make_pubsub(redis_url: str | None, prefix: str) -> PubSub:
+    return RedisPubSub(redis_url, prefix) if redis_url else InMemoryPubSub()

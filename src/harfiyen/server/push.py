@@ -23,10 +23,10 @@ from urllib.parse import urlsplit
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 
 from harfiyen.server import errors as E
-from harfiyen.server.models import PushSubscription, ServerKey, User
+from harfiyen.server import keys as server_keys
+from harfiyen.server.models import PushSubscription, User
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
 
@@ -74,19 +74,8 @@ def new_private_pem() -> str:
 
 async def load_or_create_keys(service: MatchService) -> VapidKeys:
     """The stored VAPID keys; the first caller ever creates them (others read the winner's)."""
-    async with service.sessions() as db:
-        row = await db.get(ServerKey, VAPID_KEY_NAME)
-        if row is not None:
-            return VapidKeys(row.value)
-        db.add(ServerKey(name=VAPID_KEY_NAME, value=new_private_pem()))
-        try:
-            await db.commit()
-        except IntegrityError:
-            await db.rollback()  # another process stored its keys first
-    async with service.sessions() as db:
-        row = await db.get(ServerKey, VAPID_KEY_NAME)
-        assert row is not None
-        return VapidKeys(row.value)
+    pem = await server_keys.load_or_create(service.sessions, VAPID_KEY_NAME, new_private_pem)
+    return VapidKeys(pem)
 
 
 def check_endpoint(settings: Settings, endpoint: str) -> None:

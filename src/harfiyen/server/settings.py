@@ -34,6 +34,10 @@ class Settings(BaseSettings):
     # A PostgreSQL schema to use instead of ``public`` (tests use a fresh one per session).
     database_schema: str | None = None
     redis_url: str | None = None
+    # Prefix of this deployment's Redis channels. Unset: "harfiyen:<deployment id>:", the id
+    # being random and kept in the database, so every process of one deployment shares it
+    # and two deployments on one Redis server never hear each other.
+    redis_prefix: str | None = Field(default=None, min_length=1, max_length=100)
     secret_key: SecretStr = SecretStr(INSECURE_DEV_KEY)
     # Pairs whose matches may be ranked: "game:language" (every rule version) or
     # "game:language@version" (that version only), e.g. ["crossword:tr@2"]. Empty by
@@ -73,6 +77,10 @@ class Settings(BaseSettings):
                 "when HARFIYEN_ENV=production"
             )
         return self
+
+    def channel_prefix(self, deployment_id: str) -> str:
+        """The Redis channel prefix: the configured one, else one from the deployment id."""
+        return self.redis_prefix or f"harfiyen:{deployment_id}:"
 
     @property
     def is_sqlite(self) -> bool:

@@ -9,8 +9,11 @@ export function renderAuth(root) {
   let mode = "login";
   const render = () => {
     const error = h("p", { class: "form-error", role: "alert" });
+    // No pattern: the browser's bubble would speak its own language; the server's refusal
+    // explains the username rule in the page's language.
     const username = h("input", { id: "auth-username", name: "username", autocomplete: "username",
-      required: true, minlength: 3, maxlength: 32, pattern: "[A-Za-z0-9_.\\-]{3,32}" });
+      required: true, maxlength: 64, autocapitalize: "none", spellcheck: "false",
+      "aria-describedby": mode === "register" ? "auth-rules" : null });
     const password = h("input", { id: "auth-password", name: "password", type: "password", required: true,
       autocomplete: mode === "login" ? "current-password" : "new-password",
       minlength: mode === "login" ? null : 8 });
@@ -57,7 +60,7 @@ export function renderAuth(root) {
         h("label", { for: "auth-username" }, t("auth.username")), username,
         h("label", { for: "auth-password" }, t("auth.password")), password,
         mode === "register" && [h("label", { for: "auth-display" }, t("auth.display_name")), displayName],
-        mode === "register" && h("p", { class: "hint" }, t("auth.rules_hint")),
+        mode === "register" && h("p", { class: "hint", id: "auth-rules" }, t("auth.rules_hint")),
         error,
         h("button", { type: "submit", class: "btn btn-primary", id: "auth-submit" },
           t(mode === "login" ? "auth.login_button" : "auth.register_button")),

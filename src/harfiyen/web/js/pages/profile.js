@@ -94,7 +94,7 @@ async function recentItems(user, history, own) {
 function claimForm(onClaimed) {
   const error = h("p", { class: "form-error", role: "alert" });
   const username = h("input", { id: "claim-username", autocomplete: "username", required: true,
-    minlength: 3, maxlength: 32, pattern: "[A-Za-z0-9_.\\-]{3,32}" });
+    maxlength: 64, autocapitalize: "none", spellcheck: "false" });
   const password = h("input", { id: "claim-password", type: "password", autocomplete: "new-password",
     required: true, minlength: 8 });
   const submit = async (event) => {
