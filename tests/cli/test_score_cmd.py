@@ -36,7 +36,7 @@ def test_turkish_move_with_bonus_square_and_breakdown() -> None:
 def test_evaluate_gives_words_and_breakdown() -> None:
     cgp = f"{EMPTY} DINNVWY/ 0/0 0 lex ENABLE-1;"
     rules, words, breakdown = evaluate("8D WINDY", cgp)
-    assert rules.key == "en@1"
+    assert rules.key == "en@2"
     assert [w.text for w in words] == ["WINDY"]
     assert breakdown.total == 32
 

@@ -173,7 +173,7 @@ async def test_create_options_rules_version_lexicon_and_time_control(live: LiveS
         {"rules": "en", "challenge": "void"}, ranked=True,
         time_control={"kind": "correspondence", "hours_per_move": 48},
     ))["match"]
-    assert created["rules"] == "en@1" and created["lexicon"] == "ENABLE-1"
+    assert created["rules"] == "en@2" and created["lexicon"] == "ENABLE-1"
     assert created["ranked"] and created["config"]["challenge"] == "void"
     assert created["time_control"] == {"kind": "correspondence", "seconds_per_move": 172800}
     with pytest.raises(ApiError) as bad:

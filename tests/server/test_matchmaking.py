@@ -7,7 +7,6 @@ import time
 
 import pytest
 
-from harfiyen.client import ApiError
 from harfiyen.server.models import PlayerRating
 
 from .conftest import Database, LiveServer, start_server, unique
@@ -46,9 +45,9 @@ async def test_two_waiting_players_are_paired(live: LiveServer) -> None:
     assert (await c.get("/api/matchmaking"))["queue"]["status"] == "cancelled"
     # Leaving after being paired changes nothing: the entry keeps its match.
     assert (await b.request("DELETE", "/api/matchmaking"))["queue"]["match"] == match_id
-    with pytest.raises(ApiError) as four:
-        await c.post("/api/matchmaking", {**TR_QUEUE, "options": {"rules": "en", "players": 4}})
-    assert four.value.code == "match.bad_config"
+    # A queue for four waits until four players are in reach of each other.
+    four = await c.post("/api/matchmaking", {**TR_QUEUE, "options": {"rules": "en", "players": 4}})
+    assert four["queue"]["status"] == "waiting"
     await sock_a.close()
     for client in (a, b, c):
         await client.close()
@@ -96,3 +95,19 @@ async def test_the_rating_window_widens_while_waiting(database: Database) -> Non
             await client.close()
     finally:
         await server.stop()
+
+
+async def test_three_players_are_grouped_into_one_match(live: LiveServer) -> None:
+    body = {**TR_QUEUE, "options": {"rules": "en", "players": 3}}
+    clients = [await register(live.url, unique(f"q3{i}")) for i in range(3)]
+    first = await clients[0].post("/api/matchmaking", body)
+    second = await clients[1].post("/api/matchmaking", body)
+    assert first["queue"]["status"] == second["queue"]["status"] == "waiting"
+    third = (await clients[2].post("/api/matchmaking", body))["queue"]
+    assert third["status"] == "matched"
+    match = (await clients[0].match(third["match"]))
+    assert match["status"] == "active" and match["seats"] == 3
+    assert {p["username"] for p in match["players"]} == {c.user["username"] for c in clients}
+    for client in clients:
+        assert (await client.get("/api/matchmaking"))["queue"]["match"] == third["match"]
+        await client.close()

@@ -166,7 +166,8 @@ def test_profile_ratings_and_guest_claims_the_account(open_page: Any) -> None:
     page.fill("#claim-password", PASSWORD)
     page.evaluate("document.querySelector('#claim form').noValidate = true")
     page.click("#claim-submit")
-    page.locator("#claim .form-error").filter(has_text="username").wait_for()
+    # The server explains the username rule in the page's language.
+    page.locator("#claim .form-error").filter(has_text="Kullanıcı adı 3–32 karakter").wait_for()
     assert api_json(page, "/me")["user"]["guest"] is True
 
     name = unique("kalici")

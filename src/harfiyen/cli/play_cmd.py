@@ -183,7 +183,7 @@ class Recorder:
         # The racks left at the end (a pending play's refill happened in this apply).
         racks = [self.rack_text(r) for r in after.racks]
         finisher = outcome.finisher
-        penalties = [] if outcome.reason not in ("went_out", "two_passes") else [
+        penalties = [] if outcome.reason not in ("went_out", "two_passes", "no_play") else [
             seat for seat, rack in enumerate(racks) if rack and seat != finisher
         ]
         for seat in penalties:

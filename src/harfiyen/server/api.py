@@ -6,14 +6,14 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.server import auth, usernames
 from harfiyen.server import errors as E
-from harfiyen.server.bots import bot_user
+from harfiyen.server.games import adapter
 from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
@@ -72,6 +72,18 @@ CurrentUser = Annotated[User, Depends(current_user)]
 # --- accounts -------------------------------------------------------------------------------
 
 
+async def _ensure_username_free(db: AsyncSession, name: str, owner: int | None = None) -> None:
+    """Refuse ``name`` when another account (not ``owner``) has the same key."""
+    found = (await db.execute(
+        select(User.id, User.username).where(User.username_key == usernames.key(name))
+    )).first()
+    if found is None or found[0] == owner:
+        return
+    if found[1] == name:
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=name)
+    raise E.fail(usernames.LOOK_ALIKE, status=409, username=name, existing=found[1])
+
+
 @router.get("/health")
 async def health() -> dict[str, str]:
     return {"status": "ok"}
@@ -80,7 +92,7 @@ async def health() -> dict[str, str]:
 @router.post("/auth/register", status_code=201)
 async def register(body: RegisterRequest, request: Request, response: Response, db: Db) -> Any:
     name = usernames.validated(body.username)
-    await usernames.ensure_free(db, name)
+    await _ensure_username_free(db, name)
     user = User(
         username=name, display_name=body.display_name or name,
         password_hash=auth.hash_password(body.password), is_guest=False,
@@ -129,7 +141,7 @@ async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
         raise E.fail(E.NOT_A_GUEST, status=409)
     user = await db.merge(user)
     name = user.username if body.username == user.username else usernames.validated(body.username)
-    await usernames.ensure_free(db, name, owner=user.id)
+    await _ensure_username_free(db, name, owner=user.id)
     user.username = name
     user.username_key = usernames.key(name)
     user.display_name = body.display_name or name
@@ -224,39 +236,73 @@ async def _match_out(db: AsyncSession, match: Match, user: User) -> dict[str, An
 async def create_match(
     body: CreateMatchRequest, request: Request, user: CurrentUser, db: Db
 ) -> Any:
-    opponent = await _user_named(db, body.opponent) if body.opponent else None
+    names = [*([body.opponent] if body.opponent else []), *body.opponents]
+    opponents = [await _user_named(db, name) for name in names]
+    bots: list[str] = list(body.bots) or ([body.bot] if body.bot else [])
     service = service_of(request)
+    setup = adapter(body.game).setup(body.options)
+    solo = bool(bots) and len(bots) == setup.players - 1
+    # Solo games against the AI have no time limit (RULES.md); bot games are never ranked.
+    time_control = {"kind": "none", "seconds_per_move": None} if solo \
+        else body.time_control.stored()
     match, invite = await service.create(
-        user, body.game, body.options, body.ranked and body.bot is None,
-        body.time_control.stored(), opponent,
+        user, body.game, body.options, body.ranked and not bots, time_control, opponents,
+        bots=bots, public=body.public,
     )
-    if body.bot is not None:
-        async with service.sessions() as bot_db, bot_db.begin():
-            bot = await bot_user(bot_db, body.bot)
-        match = await service.accept(bot, invite.code)
-        invite = await service.invite_by_code(db, invite.code)
+    match = await db.get(Match, match.id) or match
     return {"match": await _match_out(db, match, user), "invite": invite_json(invite)}
 
 
 @router.get("/matches")
-async def my_matches(user: CurrentUser, db: Db) -> Any:
-    matches = (await db.execute(
-        select(Match).join(MatchPlayer, MatchPlayer.match_id == Match.id)
-        .where(MatchPlayer.user_id == user.id).order_by(Match.id.desc()).limit(100)
-    )).scalars().all()
+async def my_matches(
+    user: CurrentUser, db: Db, status: str | None = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 100,
+    before: Annotated[int | None, Query(ge=1)] = None,
+) -> Any:
+    """My matches, newest first; ``status`` (``finished``, ``active``, ...) filters,
+    ``before`` pages on by match id."""
+    query = (select(Match).join(MatchPlayer, MatchPlayer.match_id == Match.id)
+             .where(MatchPlayer.user_id == user.id))
+    if status is not None:
+        query = query.where(Match.status == status)
+    if before is not None:
+        query = query.where(Match.id < before)
+    matches = (await db.execute(query.order_by(Match.id.desc()).limit(limit))).scalars().all()
     return {"matches": [await _match_out(db, m, user) for m in matches]}
 
 
 @router.get("/matches/{match_id}")
 async def get_match(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
-    match = await db.get(Match, match_id)
-    if match is None:
-        raise E.fail(E.MATCH_NOT_FOUND, status=404)
-    out = await _match_out(db, match, user)
     service = service_of(request)
+    match = await service.watchable(db, match_id, user.id)
+    out = await _match_out(db, match, user)
     _, frames = await service.sync_frames(match_id, user.id, 0)
     out["view"] = frames[-1].get("view")
+    out["rematch"] = await _rematch_offer(db, match, user)
     return {"match": out}
+
+
+async def _rematch_offer(db: AsyncSession, match: Match, user: User) -> dict[str, Any] | None:
+    """The newest rematch of ``match`` that involves ``user``: an invitation to accept, or
+    the one the user sent (so the end screen can show it instead of a short-lived toast)."""
+    if match.status != "finished":
+        return None
+    rows = (await db.execute(
+        select(Invite, Match).join(Match, Match.id == Invite.match_id)
+        .where(Match.rematch_of == match.id, Invite.status.in_(("open", "accepted")),
+               or_(Invite.to_user == user.id, Invite.from_user == user.id,
+                   Invite.to_user.is_(None)))
+        .order_by(Match.id.desc())
+    )).all()
+    for invite, rematch in rows:
+        seated = (await db.execute(select(MatchPlayer.user_id).where(
+            MatchPlayer.match_id == rematch.id))).scalars().all()
+        if invite.to_user is None and invite.from_user != user.id and user.id not in seated:
+            continue  # someone else's link invitation to a match of other players
+        return {"match": rematch.id, "status": rematch.status, "code": invite.code,
+                "from_user": invite.from_user, "for_me": invite.from_user != user.id
+                and invite.status == "open" and user.id not in seated}
+    return None
 
 
 @router.post("/matches/{match_id}/moves")
@@ -275,7 +321,8 @@ async def resign(match_id: int, request: Request, user: CurrentUser) -> Any:
 
 @router.post("/matches/{match_id}/rematch", status_code=201)
 async def rematch(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
-    """A new match with the same settings, inviting the same opponent(s)."""
+    """A new match with the same settings: the same people invited, the same bots seated
+    (against bots only it starts at once)."""
     old = await db.get(Match, match_id)
     if old is None:
         raise E.fail(E.MATCH_NOT_FOUND, status=404)
@@ -285,11 +332,22 @@ async def rematch(match_id: int, request: Request, user: CurrentUser, db: Db) ->
     if old.status != "finished":
         raise E.fail(E.NOT_FINISHED, status=409)
     others = [p for p in await service.players(db, match_id) if p.user_id != user.id]
-    opponent = await db.get(User, others[0].user_id) if len(others) == 1 else None
+    people: list[User] = []
+    bots: list[str] = []
+    for p in others:
+        other = await db.get(User, p.user_id)
+        assert other is not None
+        level = (other.preferences or {}).get("bot")
+        if level:
+            bots.append(str(level))
+        else:
+            people.append(other)
     options = {k: v for k, v in old.config.items() if v is not None}
     match, invite = await service.create(
-        user, old.game, options, old.ranked, old.time_control, opponent, rematch_of=old.id
+        user, old.game, options, old.ranked, old.time_control, people, rematch_of=old.id,
+        bots=bots, public=old.public,
     )
+    match = await db.get(Match, match.id) or match
     return {"match": await _match_out(db, match, user), "invite": invite_json(invite)}
 
 

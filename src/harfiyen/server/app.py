@@ -12,8 +12,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from harfiyen.core.errors import GameError
-from harfiyen.server import api, api_play, api_reference, api_social, auth, ws
+from harfiyen.server import api, api_crossword, api_play, api_reference, api_social, auth, ws
 from harfiyen.server import errors as E
+from harfiyen.server.analysis import AnalysisService
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
 from harfiyen.server.games import LexiconLoader
@@ -28,9 +29,9 @@ from harfiyen.server.settings import Settings
 
 
 def default_lexicons(lexicon_id: str) -> Any:
-    from harfiyen.games.crossword.engine import load_lexicon
+    from harfiyen.lexicon.lexicon import load
 
-    return load_lexicon(lexicon_id)
+    return load(lexicon_id)
 
 
 def create_app(
@@ -63,6 +64,7 @@ def create_app(
             is_postgres=engine.dialect.name == "postgresql",
         )
         app.state.service = service
+        app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
         await bots.resume()
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
@@ -79,6 +81,7 @@ def create_app(
             await matchmaker.close()
             await scheduler.close()
             await bots.close()
+            await analyses.close()
             await bus.close()
             await engine.dispose()
 
@@ -104,6 +107,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(api_social.router)
     app.include_router(api_play.router)
+    app.include_router(api_crossword.router)
     app.include_router(api_reference.router)
     app.include_router(ws.router)
     static = settings.static_dir

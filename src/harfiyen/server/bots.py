@@ -18,7 +18,7 @@ import asyncio
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -29,7 +29,9 @@ from harfiyen.games.crossword import views
 from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.server.models import Match, MatchPlayer, User
-from harfiyen.server.service import MatchService
+
+if TYPE_CHECKING:  # the service imports this module (bot users for new matches)
+    from harfiyen.server.service import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -39,26 +41,31 @@ LEVELS = AI_LEVELS + STAND_INS
 BOT_PREFIX = "bot_"
 
 
-def bot_display_name(level: str) -> str:
-    """What players see: the level's Turkish name for the AI levels (``Şampiyon (bot)``)."""
+def bot_display_name(level: str, index: int = 1) -> str:
+    """What players see: the level's Turkish name for the AI levels (``Şampiyon (bot)``);
+    a second bot of one level in a match is ``Orta (bot) 2``."""
     if level in AI_LEVELS:
         from harfiyen.ai.crossword.levels import Level
 
-        return f"{Level.parse(level).tr_name} (bot)"
-    return f"Bot ({level})"
+        name = f"{Level.parse(level).tr_name} (bot)"
+    else:
+        name = f"Bot ({level})"
+    return name if index == 1 else f"{name} {index}"
 
 
-async def bot_user(db: AsyncSession, level: str) -> User:
-    """The user that plays ``level`` (created on first use; its name kept current)."""
-    name = BOT_PREFIX + level
+async def bot_user(db: AsyncSession, level: str, index: int = 1) -> User:
+    """The ``index``-th user that plays ``level`` (one match seats each user once, so
+    several bots of one level are different users), created on first use."""
+    name = BOT_PREFIX + level + ("" if index == 1 else f"_{index}")
     user = (await db.execute(select(User).where(User.username == name))).scalar_one_or_none()
+    shown = bot_display_name(level, index)
     if user is None:
-        user = User(username=name, display_name=bot_display_name(level), password_hash=None,
+        user = User(username=name, display_name=shown, password_hash=None,
                     is_guest=False, preferences={"bot": level, "language": "tr"})
         db.add(user)
         await db.flush()
-    elif user.display_name != bot_display_name(level):
-        user.display_name = bot_display_name(level)
+    elif user.display_name != shown:
+        user.display_name = shown
     return user
 
 
@@ -155,6 +162,12 @@ class BotRunner:
                 state = await service.state(db, match)
                 seat, seq = match.to_move, match.last_seq
                 view = service_view(service, match, state, seat)
+                people = await self._people_who_may_challenge(db, match_id, view)
+            if people:
+                # The bot's move closes the challenge window of another seat's play: leave
+                # the people at the table time to challenge first (a challenge makes the
+                # submit below stale, and the bot then looks again).
+                await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
             loop = asyncio.get_running_loop()
             # The agent's seed is fixed per match and seat: a replay chooses alike.
             seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
@@ -177,6 +190,21 @@ class BotRunner:
             log.exception("bot move in match %s failed", match_id)
             return False
         return True
+
+    async def _people_who_may_challenge(
+        self, db: AsyncSession, match_id: int, view: CrosswordView
+    ) -> bool:
+        """True when a play of another seat awaits a challenge and a person other than its
+        player sits at the table."""
+        pending = view.pending
+        if pending is None or pending.seat == view.seat:
+            return False
+        rows = (await db.execute(
+            select(MatchPlayer.seat, User.preferences).join(User, User.id == MatchPlayer.user_id)
+            .where(MatchPlayer.match_id == match_id)
+        )).all()
+        return any(seat != pending.seat and not (prefs or {}).get("bot")
+                   for seat, prefs in rows)
 
     async def close(self) -> None:
         for task in list(self.tasks):

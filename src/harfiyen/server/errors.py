@@ -96,6 +96,12 @@ INTERNAL: Final = ErrorKind(
 UNKNOWN_GAME: Final = ErrorKind(
     "match.unknown_game", "Böyle bir oyun yok: {game}.", "There is no game called {game}."
 )
+REPLAY_DIVERGED: Final = ErrorKind(
+    "match.replay_diverged",
+    "Bu maçın kaydı yeniden oynatılamıyor ({seq}. olayda); maç açılamaz. Sorun kaydedildi.",
+    "This match's record does not replay (at event {seq}); it cannot be opened. "
+    "The problem has been logged.",
+)
 BAD_CONFIG: Final = ErrorKind(
     "match.bad_config",
     "Bu oyun ayarları geçersiz: {problem}",

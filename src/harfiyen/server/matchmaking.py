@@ -1,4 +1,4 @@
-"""The random-opponent queue: one queue per (game, rules, lexicon, ranked, time control).
+"""The random-opponent queue: one queue per (game, rules, lexicon, seats, ranked, clock).
 
 A player joins with the same options as a match; players are paired only
 within the same queue, never across a block, and only when their ratings
@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from harfiyen.core.errors import GameError
 from harfiyen.server import errors as E
 from harfiyen.server.games import adapter
-from harfiyen.server.models import QueueEntry, User, utcnow
+from harfiyen.server.models import Invite, QueueEntry, User, utcnow
 from harfiyen.server.ratings import current_rating, rules_key
 from harfiyen.server.schemas import iso
 from harfiyen.server.service import MatchService
@@ -68,19 +68,17 @@ class Matchmaker(Sweeper):
                    time_control: dict[str, Any]) -> dict[str, Any]:
         """Queue ``user`` (replacing an earlier entry) and pair at once if a partner is in reach.
 
-        Raises ``match.bad_config`` (also for more than two players) and
-        ``match.ranked_not_allowed`` like creating a match does.
+        Raises ``match.bad_config`` and ``match.ranked_not_allowed`` like creating a match
+        does. A queue for 3 or 4 players waits until that many are in reach of each other.
         """
         game = adapter(game_name)
         setup = game.setup(options)
-        if setup.players != 2:
-            raise E.fail(E.BAD_CONFIG, problem="matchmaking pairs two players")
         if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
             raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
         key = queue_key(game_name, setup.config, ranked, time_control)
         async with self.service.sessions() as db, db.begin():
             rating = await current_rating(db, user.id, game_name, setup.language,
-                                          rules_key(setup.rules, setup.config))
+                                          rules_key(game_name, setup.config))
             old = (await db.execute(
                 select(QueueEntry).where(QueueEntry.user_id == user.id)
             )).scalar_one_or_none()
@@ -136,7 +134,7 @@ class Matchmaker(Sweeper):
         return made
 
     async def _pair_queue(self, key: str, first: int | None = None) -> int:
-        """Pair the waiting entries of one queue, oldest first (``first``: only that entry)."""
+        """Group the waiting entries of one queue, oldest first (``first``: only that entry)."""
         async with self.service.sessions() as db:
             waiting = list((await db.execute(
                 select(QueueEntry).where(QueueEntry.queue_key == key,
@@ -144,37 +142,49 @@ class Matchmaker(Sweeper):
                 .order_by(QueueEntry.created_at, QueueEntry.id)
             )).scalars().all())
             blocks = {e.user_id: await blocked_ids(db, e.user_id) for e in waiting}
+        if not waiting:
+            return 0
+        size = adapter(waiting[0].game).setup(waiting[0].options).players
         now = utcnow()
         taken: set[int] = set()
         made = 0
         for entry in waiting:
             if entry.id in taken or (first is not None and entry.id != first):
                 continue
-            partner = self._best_partner(entry, waiting, taken, blocks, now)
-            if partner is None:
+            group = self._best_group(entry, waiting, taken, blocks, now, size)
+            if group is None:
                 continue
-            if await self._claim(entry, partner):
-                taken.update((entry.id, partner.id))
-                made += await self._start(entry, partner)
+            if await self._claim(group):
+                taken.update(e.id for e in group)
+                made += await self._start(group)
         return made
 
-    def _best_partner(self, entry: QueueEntry, waiting: list[QueueEntry], taken: set[int],
-                      blocks: dict[int, set[int]], now: datetime) -> QueueEntry | None:
-        best: tuple[float, datetime, int] | None = None
-        chosen = None
-        for other in waiting:
-            if other.id == entry.id or other.id in taken or other.user_id == entry.user_id:
-                continue
-            if other.user_id in blocks.get(entry.user_id, set()):
-                continue
-            waited = (now - min(entry.created_at, other.created_at)).total_seconds()
-            gap = abs(entry.rating - other.rating)
-            if gap > self.window(waited):
-                continue
-            rank = (gap, other.created_at, other.id)
-            if best is None or rank < best:
-                best, chosen = rank, other
-        return chosen
+    def _best_group(self, entry: QueueEntry, waiting: list[QueueEntry], taken: set[int],
+                    blocks: dict[int, set[int]], now: datetime, size: int
+                    ) -> list[QueueEntry] | None:
+        """``entry`` and the ``size - 1`` closest-rated others: every two of them in reach
+        of each other (by the longer wait of the two) and no block between any two."""
+        group = [entry]
+        others = sorted(
+            (o for o in waiting
+             if o.id != entry.id and o.id not in taken and o.user_id != entry.user_id),
+            key=lambda o: (abs(o.rating - entry.rating), o.created_at, o.id),
+        )
+        for other in others:
+            if len(group) == size:
+                break
+            if all(self._compatible(member, other, blocks, now) for member in group):
+                group.append(other)
+        return group if len(group) == size else None
+
+    def _compatible(self, a: QueueEntry, b: QueueEntry, blocks: dict[int, set[int]],
+                    now: datetime) -> bool:
+        if a.user_id == b.user_id:
+            return False
+        if b.user_id in blocks.get(a.user_id, set()) or a.user_id in blocks.get(b.user_id, set()):
+            return False
+        waited = (now - min(a.created_at, b.created_at)).total_seconds()
+        return abs(a.rating - b.rating) <= self.window(waited)
 
     async def _set_status(self, db: AsyncSession, entry_id: int, old: str, new: str,
                           match_id: int | None = None) -> bool:
@@ -187,43 +197,52 @@ class Matchmaker(Sweeper):
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
-    async def _claim(self, entry: QueueEntry, partner: QueueEntry) -> bool:
-        """Take both entries out of the queue, or neither (another claimer was faster)."""
+    async def _claim(self, group: list[QueueEntry]) -> bool:
+        """Take every entry of ``group`` out of the queue, or none (another claimer was faster)."""
         try:
             async with self.service.sessions() as db, db.begin():
-                for e in (entry, partner):
+                for e in group:
                     if not await self._set_status(db, e.id, "waiting", "pairing"):
                         raise _Lost
         except _Lost:
             return False
         return True
 
-    async def _start(self, entry: QueueEntry, partner: QueueEntry) -> int:
-        """Create the match of a claimed pair (the longer-waiting player creates it)."""
-        older, newer = sorted((entry, partner), key=lambda e: (e.created_at, e.id))
+    async def _start(self, group: list[QueueEntry]) -> int:
+        """Create the match of a claimed group (the longest-waiting player creates it)."""
+        ordered = sorted(group, key=lambda e: (e.created_at, e.id))
+        older = ordered[0]
         service = self.service
         try:
             async with service.sessions() as db:
-                creator = await db.get(User, older.user_id)
-                joiner = await db.get(User, newer.user_id)
-            assert creator is not None and joiner is not None
-            match, invite = await service.create(
-                creator, older.game, older.options, older.ranked, older.time_control
+                users = [await db.get(User, e.user_id) for e in ordered]
+            assert all(u is not None for u in users)
+            people = [u for u in users if u is not None]
+            creator, joiners = people[0], people[1:]
+            match, _ = await service.create(
+                creator, older.game, older.options, older.ranked, older.time_control,
+                joiners, quiet=True,
             )
-            await service.accept(joiner, invite.code)
+            async with service.sessions() as db:
+                codes = {i.to_user: i.code for i in (await db.execute(
+                    select(Invite).where(Invite.match_id == match.id)
+                )).scalars().all()}
+            for joiner in joiners:
+                await service.accept(joiner, codes[joiner.id])
         except GameError as error:
-            log.warning("pairing %s and %s failed: %s", older.user_id, newer.user_id, error)
+            log.warning("grouping %s failed: %s", [e.user_id for e in ordered], error)
             async with service.sessions() as db, db.begin():
-                for e in (older, newer):
+                for e in ordered:
                     await self._set_status(db, e.id, "pairing", "waiting")
             return 0
         async with service.sessions() as db, db.begin():
-            for e in (older, newer):
+            for e in ordered:
                 await self._set_status(db, e.id, "pairing", "matched", match.id)
-        for user, opponent in ((creator, joiner), (joiner, creator)):
+        for user in people:
+            others = [p.username for p in people if p.id != user.id]
             await service.notify(user.id, {
                 "type": "notice", "kind": "match_found", "match": match.id,
-                "opponent": opponent.username,
+                "opponent": ", ".join(others), "opponents": others,
             })
         return 1
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -74,17 +74,28 @@ class TimeControl(Strict):
         return {"kind": self.kind, "seconds_per_move": seconds}
 
 
+BotLevel = Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random"]
+
+
 class CreateMatchRequest(Strict):
-    game: Literal["crossword"] = "crossword"
+    # A registered game (``GET /api/config`` lists them); the crossword by default.
+    game: str = Field(default="crossword", min_length=1, max_length=32)
     # Game options, e.g. {"rules": "tr"} or {"rules": "en", "challenge": "double"}.
     options: dict[str, Any] = Field(default_factory=dict)
     ranked: bool = False
     time_control: TimeControl = Field(default_factory=TimeControl)
-    # Invite one user by name; without it the invitation is a link/code anyone may use.
-    opponent: str | None = Field(default=None, max_length=32)
-    # A solo match against a bot of this level; it starts at once.
+    # Invite users by name (``opponent``: one, ``opponents``: several); seats left over
+    # are offered by a link/code anyone may use.
+    opponent: str | None = Field(default=None, max_length=64)
+    opponents: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list,
+                                                                   max_length=3)
+    # Bots for seats: ``bot`` one, ``bots`` several (any empty seat). When bots fill every
+    # other seat the match is solo and starts at once, without a time limit.
     # caylak/orta/usta/sampiyon are the AI levels; greedy/random the simple stand-ins.
-    bot: Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random"] | None = None
+    bot: BotLevel | None = None
+    bots: list[BotLevel] = Field(default_factory=list, max_length=3)
+    # Listed in the lobby for spectators while it runs.
+    public: bool = True
 
 
 class MoveRequest(Strict):
@@ -128,7 +139,7 @@ def match_json(
         "created_at": iso(match.created_at), "started_at": iso(match.started_at),
         "finished_at": iso(match.finished_at), "last_seq": match.last_seq,
         "to_move": match.to_move, "deadline_at": iso(match.deadline_at),
-        "result": match.result, "rematch_of": match.rematch_of,
+        "result": match.result, "rematch_of": match.rematch_of, "public": match.public,
     }
     if invites is not None:
         out["invites"] = [invite_json(i) for i in invites]

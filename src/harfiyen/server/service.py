@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import delete, select, text
 from sqlalchemy.exc import IntegrityError
@@ -31,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
-from harfiyen.server.games import LexiconLoader, Viewer, adapter
+from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
 from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
 from harfiyen.server.pubsub import PubSub
 from harfiyen.server.ratings import apply_ranked_result
@@ -110,22 +110,20 @@ class MatchService:
             yield db
 
     async def state(self, db: AsyncSession, match: Match) -> Any:
-        """The game state after the whole stored log (from the cache when it is current)."""
+        """The game state after the whole stored log (from the cache when it is current).
+
+        Rebuilding replays the log and checks every regenerated event against its
+        stored row (:func:`replay_log`); a match whose log does not replay is refused.
+        """
         cached = self._cache.get(match.id)
         game = adapter(match.game)
         if cached is not None and len(game.events(cached)) == match.last_seq:
             return cached
         rows = (await db.execute(
-            select(MatchEvent.data).where(MatchEvent.match_id == match.id)
+            select(MatchEvent.seq, MatchEvent.data).where(MatchEvent.match_id == match.id)
             .order_by(MatchEvent.seq)
-        )).scalars().all()
-        state = game.new_game(match.config, match.seed, self.lexicons)
-        for data in rows:
-            recorded = game.move_of(data)
-            if recorded is not None:
-                state, _ = game.apply(state, *recorded)
-        if len(game.events(state)) != len(rows):
-            raise RuntimeError(f"match {match.id}: the event log does not replay")
+        )).all()
+        state = replay_log(game, match, [(seq, data) for seq, data in rows], self.lexicons)
         # A reader that loaded the match row just before a move was stored rebuilds an
         # older state: it must not replace the newer one the writer cached.
         newer = self._cache.get(match.id)
@@ -157,9 +155,17 @@ class MatchService:
 
     async def viewer_for(self, match_id: int, user_id: int) -> Viewer:
         async with self.sessions() as db:
-            if await db.get(Match, match_id) is None:
-                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            await self.watchable(db, match_id, user_id)
             return await self.viewer_of(db, match_id, user_id)
+
+    async def watchable(self, db: AsyncSession, match_id: int, user_id: int) -> Match:
+        """The match, if ``user_id`` may see it: a player, or anyone when it is public."""
+        match = await db.get(Match, match_id)
+        if match is None:
+            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+        if not match.public and await self.seat_of(db, match_id, user_id) is None:
+            raise E.fail(E.NOT_A_PLAYER, status=403)
+        return match
 
     # --- creating and joining ----------------------------------------------------------
 
@@ -170,39 +176,80 @@ class MatchService:
         options: dict[str, Any],
         ranked: bool,
         time_control: dict[str, Any],
-        opponent: User | None = None,
+        opponents: list[User] | None = None,
         rematch_of: int | None = None,
+        *,
+        bots: list[str] | None = None,
+        public: bool = True,
+        quiet: bool = False,
     ) -> tuple[Match, Invite]:
-        """A waiting match with the creator seated and an open invitation."""
+        """A waiting match with the creator seated, ``bots`` seated, an invitation per named
+        ``opponent`` and a link invitation for the seats left (the one returned; the first
+        named one when no seat is left for a link). Starts at once when the bots fill it."""
+        from harfiyen.server.bots import bot_user
+
         game = adapter(game_name)
         setup = game.setup(options)
+        opponents = list(opponents or [])
+        bots = list(bots or [])
         if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
             raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
+        if len(opponents) + len(bots) > setup.players - 1:
+            raise E.fail(E.BAD_CONFIG, problem=f"{setup.players} seats: too many players")
+        if len({o.id for o in opponents} | {creator.id}) != len(opponents) + 1:
+            raise E.fail(E.BAD_CONFIG, problem="a player is named twice")
+        expires = utcnow() + timedelta(hours=self.settings.invite_hours)
         async with self.sessions() as db, db.begin():
-            if opponent is not None:
-                await refuse_if_blocked(db, creator.id, [opponent.id])
+            if opponents:
+                await refuse_if_blocked(db, creator.id, [o.id for o in opponents])
             match = Match(
                 game=game_name, rules=setup.rules, lexicon=setup.lexicon,
                 language=setup.language, config=setup.config,
-                seed=secrets.randbits(62), players=setup.players, ranked=ranked,
+                seed=secrets.randbits(62), players=setup.players, ranked=ranked and not bots,
                 time_control=time_control, status="waiting", created_by=creator.id,
-                last_seq=0, rematch_of=rematch_of,
+                last_seq=0, rematch_of=rematch_of, public=public,
             )
             db.add(match)
             await db.flush()
             db.add(MatchPlayer(match_id=match.id, seat=0, user_id=creator.id))
-            invite = Invite(
+            taken: dict[str, int] = {}
+            for seat, level in enumerate(bots, start=1):
+                taken[level] = taken.get(level, 0) + 1
+                bot = await bot_user(db, level, taken[level])
+                db.add(MatchPlayer(match_id=match.id, seat=seat, user_id=bot.id))
+            invites = [Invite(
                 code=secrets.token_urlsafe(9), match_id=match.id, from_user=creator.id,
-                to_user=opponent.id if opponent else None, status="open",
-                expires_at=utcnow() + timedelta(hours=self.settings.invite_hours),
-            )
-            db.add(invite)
-        if opponent is not None:
+                to_user=o.id, status="open", expires_at=expires,
+            ) for o in opponents]
+            if 1 + len(bots) + len(opponents) < setup.players or not invites:
+                invites.insert(0, Invite(
+                    code=secrets.token_urlsafe(9), match_id=match.id, from_user=creator.id,
+                    to_user=None, status="open", expires_at=expires,
+                ))
+            db.add_all(invites)
+        named = invites[-len(opponents):] if opponents and not quiet else []
+        for opponent, invite in zip(opponents if named else [], named, strict=True):
             await self.notify(opponent.id, {
                 "type": "notice", "kind": "invited", "match": match.id, "code": invite.code,
-                "from": creator.username,
+                "from": creator.username, "rematch_of": rematch_of,
             })
-        return match, invite
+        if 1 + len(bots) == setup.players:
+            match = await self._start_full(match.id, invites[0].code)
+        return match, invites[0]
+
+    async def _start_full(self, match_id: int, code: str) -> Match:
+        """Start a match whose seats are all taken (a solo match against bots)."""
+        async with self.writing(match_id) as db:
+            match = await db.get(Match, match_id)
+            assert match is not None
+            for invite in (await db.execute(
+                select(Invite).where(Invite.match_id == match_id, Invite.status == "open")
+            )).scalars().all():
+                invite.status = "accepted" if invite.code == code else "cancelled"
+            await db.flush()
+            started = await self._start(db, match)
+        await self._publish(match, started)
+        return match
 
     async def invite_by_code(self, db: AsyncSession, code: str) -> Invite:
         invite = (await db.execute(select(Invite).where(Invite.code == code))).scalar_one_or_none()
@@ -213,7 +260,10 @@ class MatchService:
         return invite
 
     async def accept(self, user: User, code: str) -> Match:
-        """Seat ``user`` through an invitation; the match starts once every seat is taken."""
+        """Seat ``user`` through an invitation; the match starts once every seat is taken.
+
+        A link invitation seats anyone until only the seats of named invitees are left.
+        """
         async with self.sessions() as db:
             invite = await self.invite_by_code(db, code)
             match_id = invite.match_id
@@ -233,9 +283,25 @@ class MatchService:
             if any(p.user_id == user.id for p in seated):
                 raise E.fail(E.OWN_INVITE, status=409)
             await refuse_if_blocked(db, user.id, [p.user_id for p in seated])
+            others = (await db.execute(
+                select(Invite).where(Invite.match_id == match.id, Invite.status == "open",
+                                     Invite.id != invite.id)
+            )).scalars().all()
+            named = [i for i in others if i.to_user is not None]
+            if invite.to_user is None:
+                mine = next((i for i in named if i.to_user == user.id), None)
+                if mine is not None:  # invited by name too: that seat is this one
+                    mine.status = "accepted"
+                    named.remove(mine)
+                elif len(seated) + len(named) >= match.players:
+                    raise E.fail(E.INVITE_CLOSED, status=409, state="full")
             db.add(MatchPlayer(match_id=match.id, seat=len(seated), user_id=user.id))
-            if len(seated) + 1 >= match.players:
+            if invite.to_user is not None:
                 invite.status = "accepted"
+            if len(seated) + 1 >= match.players:
+                for other in [invite, *others]:
+                    if other.status == "open":
+                        other.status = "accepted" if other is invite else "cancelled"
                 await db.flush()
                 started = await self._start(db, match)
             else:
@@ -245,6 +311,8 @@ class MatchService:
         return match
 
     async def decline(self, user: User, code: str) -> Invite:
+        """Decline an invitation. A two-player match is then cancelled; a bigger one offers
+        the declined seat on its link instead (one is made if there was none)."""
         async with self.sessions() as db:
             invite = await self.invite_by_code(db, code)
             match_id = invite.match_id
@@ -259,11 +327,22 @@ class MatchService:
             invite.status = "declined"
             match = await db.get(Match, match_id)
             assert match is not None
-            if match.status == "waiting":
+            if match.status == "waiting" and match.players == 2:
                 match.status = "cancelled"
                 match.finished_at = utcnow()
+            elif match.status == "waiting" and invite.to_user is not None:
+                link = (await db.execute(
+                    select(Invite).where(Invite.match_id == match_id, Invite.status == "open",
+                                         Invite.to_user.is_(None))
+                )).scalars().first()
+                if link is None:
+                    db.add(Invite(
+                        code=secrets.token_urlsafe(9), match_id=match_id,
+                        from_user=invite.from_user, to_user=None, status="open",
+                        expires_at=invite.expires_at,
+                    ))
         await self.notify(invite.from_user, {
-            "type": "notice", "kind": "declined", "match": match_id,
+            "type": "notice", "kind": "declined", "match": match_id, "by": user.username,
         })
         return invite
 
@@ -347,12 +426,12 @@ class MatchService:
         outcome = game.outcome(state)
         if outcome is not None:
             match.status = "finished"
-            match.result = outcome
+            match.result = outcome.to_dict()  # type: ignore[attr-defined]
             match.finished_at = utcnow()
             match.deadline_at = None
             if match.ranked:
                 # In the transaction of the final event: rated exactly once.
-                await apply_ranked_result(db, match, outcome["places"])
+                await apply_ranked_result(db, match, outcome)
         else:
             match.deadline_at = self._deadline(match)
         self._cache[match.id] = state
@@ -377,7 +456,7 @@ class MatchService:
         for viewer in self.audiences(match):
             channel = match_channel(match.id, viewer)
             for seq, event in numbered:
-                projected = game.project(event, viewer)
+                projected = game.project(event, viewer, state)
                 if projected is not None:
                     await self.pubsub.publish(channel, {
                         "type": "event", "match": match.id, "seq": seq, "event": projected,
@@ -442,7 +521,7 @@ class MatchService:
             if 0 < last_seq <= match.last_seq and match.last_seq - last_seq <= MAX_GAP:
                 for seq, event in enumerate(game.events(state), start=1):
                     if seq > last_seq:
-                        projected = game.project(event, viewer)
+                        projected = game.project(event, viewer, state)
                         if projected is not None:
                             frames.append({
                                 "type": "event", "match": match.id, "seq": seq,
@@ -466,11 +545,57 @@ class MatchService:
         out = []
         for seq, event in enumerate(game.events(state), start=1):
             if seq > after:
-                projected = game.project(event, viewer)
+                projected = game.project(event, viewer, state)
                 if projected is not None:
                     out.append({"type": "event", "match": match_id, "seq": seq,
                                 "event": projected})
         return out
+
+
+def replay_log(
+    game: GameAdapter, match: Match, rows: list[tuple[int, dict[str, Any]]],
+    lexicons: LexiconLoader,
+) -> Any:
+    """The state a stored log leads to, replayed from the match's config and seed.
+
+    Each stored row is decoded to its event, the move it records is applied, and
+    every event the engine produces again must match its row: every stored field
+    equal (a newer wire form may add derived fields). Raises ``match.replay_diverged``
+    (and logs where and how) for a row that does not decode, a move the engine
+    refuses, an event that differs, or a log that ends too soon or too late.
+    """
+    state = game.new_game(match.config, match.seed, lexicons)
+    produced = list(game.events(state))
+    for index, (seq, data) in enumerate(rows):
+        if index == len(produced):
+            try:
+                recorded = game.move_of(game.decode_event(data))
+                if recorded is None:
+                    raise ValueError("the row records no move, and the replay did not make it")
+                state, new = game.apply(state, *recorded)
+            except (ValueError, GameError) as error:
+                _diverged(match, seq, f"{error}", data, None)
+            produced.extend(new)
+        if index >= len(produced):  # pragma: no cover - apply always adds an event
+            _diverged(match, seq, "the replay made no event for this row", data, None)
+        again = game.event_dict(produced[index])
+        if any(again.get(key, _MISSING) != value for key, value in data.items()):
+            _diverged(match, seq, "the replayed event differs", data, again)
+    if len(produced) != len(rows):
+        _diverged(match, len(rows) + 1, f"the replay made {len(produced)} events, the log "
+                  f"holds {len(rows)}", None, game.event_dict(produced[len(rows)]))
+    return state
+
+
+_MISSING = object()
+
+
+def _diverged(
+    match: Match, seq: int, why: str, stored: Any, replayed: Any
+) -> NoReturn:
+    log.error("match %s (%s %s) does not replay at event %s: %s; stored %s; replayed %s",
+              match.id, match.game, match.rules, seq, why, stored, replayed)
+    raise E.fail(E.REPLAY_DIVERGED, status=500, match=match.id, seq=seq)
 
 
 def _is_resign(move_data: Any) -> bool:
@@ -482,6 +607,3 @@ def _is_resign(move_data: Any) -> bool:
 def _iso(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
-
-def engine_error(error: Exception) -> GameError | None:
-    return error if isinstance(error, GameError) else None

@@ -62,6 +62,12 @@ class Settings(BaseSettings):
     match_widen_per_second: float = 10.0
     # How often waiting players are paired again with their widened windows (seconds).
     matchmaking_sweep_seconds: float = 2.0
+    # A bot to move after another seat's play waits this long before moving, so that the
+    # people at the table can still challenge the play (the window closes with its move).
+    bot_challenge_wait_seconds: float = 6.0
+    # Whole-game analyses: worker processes (off the event loop), and the largest GCG upload.
+    analysis_workers: int = 1
+    analysis_max_gcg_bytes: int = 200_000
     # Web Push: the VAPID "sub" claim; plain-http push endpoints only for local tests.
     vapid_subject: str = "mailto:admin@harfiyen.invalid"
     push_allow_http: bool = False

@@ -57,9 +57,10 @@ def en_game(
     challenge: str | None = None,
     variant: str = "standard",
     finish_level: str = "intermediate",
+    version: int | None = None,
 ) -> GameState:
     config = CrosswordConfig(
-        "en", players=players, challenge=challenge,  # type: ignore[arg-type]
+        "en", version=version, players=players, challenge=challenge,  # type: ignore[arg-type]
         variant=variant, finish_level=finish_level,  # type: ignore[arg-type]
     )
     return new_game(config, seed, lexicon=frozenset(lexicon))

@@ -41,7 +41,7 @@ def game(players: int = 2, challenge: str | None = None, **kw: object) -> GameSt
 
 def test_en_defaults_double_challenge_and_enable_lexicon() -> None:
     state = en_game()
-    assert state.rules.key == "en@1" and state.rules.challenge == "double"
+    assert state.rules.key == "en@2" and state.rules.challenge == "double"
     assert state.config.lexicon == "ENABLE-1"
 
 
@@ -199,7 +199,8 @@ def test_going_out_must_be_challenged_or_accepted_before_the_game_ends() -> None
 
 
 def test_challenged_off_going_out_play_lets_the_game_go_on() -> None:
-    state = setup(game(), racks=["TX", "EEC"], bag="")
+    # en@1: nobody can play afterwards, but only en@2 ends a game for that.
+    state = setup(game(version=1), racks=["TX", "EEC"], bag="")
     after = apply(play(state, 0, "H8=T I8=X"), 1, Challenge())[0]
     assert after.outcome is None and after.racks[0] == ("T", "X") and after.to_move == 1
 
@@ -249,9 +250,41 @@ def test_ties_go_to_the_higher_score_before_adjustments() -> None:
 
 
 def test_equal_before_and_after_adjustments_is_a_draw() -> None:
-    state = setup(game(challenge="void"), racks=["A", "E"], bag="", scores=(9, 9))
+    state = setup(game(challenge="void", version=1), racks=["A", "E"], bag="", scores=(9, 9))
     state = apply(apply(apply(state, 0, Pass())[0], 1, Pass())[0], 0, Pass())[0]
     assert state.outcome is not None and state.outcome.is_draw
+
+
+def test_no_play_possible_ends_the_game_everyone_loses_their_rack() -> None:
+    """en@2: the bag cannot serve an exchange and no rack has a valid play: game over."""
+    state = setup(game(challenge="void"), racks=["ATQ", "ZZ"], bag="")
+    state = play(state, 0, "H8=A I8=T")  # AT; Q and ZZ make no word of LEX on this board
+    assert state.outcome is not None and state.outcome.reason == "no_play"
+    assert state.outcome.adjustments == (-10, -20)
+    assert state.outcome.final_scores == (4 - 10, -20)
+
+
+def test_no_play_end_waits_while_a_play_or_an_exchange_is_left() -> None:
+    # Seat 1 can still play TAT through the A of AT.
+    state = setup(game(challenge="void"), racks=["ATQ", "TZT"], bag="")
+    assert play(state, 0, "H8=A I8=T").outcome is None
+    # A bag still holding 7 after the refill allows an exchange: no end yet.
+    state = setup(game(challenge="void"), racks=["ATQ", "ZZ"], bag="E" * 13)
+    assert play(state, 0, "H8=A I8=T").outcome is None
+
+
+def test_no_play_end_is_judged_once_the_challenge_window_closes() -> None:
+    state = setup(game(), racks=["ATQ", "ZZ"], bag="")
+    pending = play(state, 0, "H8=A I8=T")
+    assert pending.outcome is None and pending.pending is not None
+    after = apply(pending, 1, Accept())[0]
+    assert after.outcome is not None and after.outcome.reason == "no_play"
+
+
+def test_en1_games_keep_their_rules() -> None:
+    state = setup(game(challenge="void", version=1), racks=["ATQ", "ZZ"], bag="")
+    assert state.rules.key == "en@1"
+    assert play(state, 0, "H8=A I8=T").outcome is None
 
 
 def test_finish_line_first_to_reach_the_target_wins_at_once() -> None:

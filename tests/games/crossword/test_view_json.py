@@ -32,8 +32,9 @@ from harfiyen.lexicon.normalize import ALPHABETS, lower
 
 from .test_properties import CONFIGS, choose, words_for
 
-#: Keys the typed view added to the wire form (issue 11); everything else is unchanged.
-ADDED = ("finish_level", "passes")
+#: Keys added to the wire form since 648f7eb: the pass counters and the finish level
+#: (issue 11), the racks left at the end (issue 15). Everything else is unchanged.
+ADDED = ("finish_level", "passes", "end_racks")
 
 
 def legacy_view(state: GameState, viewer: Viewer) -> dict[str, Any]:
@@ -143,6 +144,8 @@ def check_views(state: GameState) -> None:
         assert [k for k in wire if k not in ADDED] == list(old)
         assert {k: v for k, v in wire.items() if k not in ADDED} == old
         assert wire["passes"] == list(state.passes)
+        ended = state.outcome is not None
+        assert wire.get("end_racks") == ([list(r) for r in state.racks] if ended else None)
         assert wire["finish_level"] == (
             state.config.finish_level if state.rules.finish_target is not None else None
         )

@@ -18,7 +18,7 @@ judges a word (a phony is valued like any play, with its recorded placement).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
@@ -217,9 +217,11 @@ def analyze(
     lexicon: Lexicon | None = None,
     generator: MoveGenerator | None = None,
     use_equity: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
     """Analyse every turn of ``record`` (see the module docstring).
 
+    ``progress(done, total)`` is called after each analysed turn (a server shows it).
     Raises ``ValueError`` for an unknown rule set in the record.
     """
     rules = rules_for(record)
@@ -244,6 +246,8 @@ def analyze(
     turns: list[TurnAnalysis] = []
     full_bag = Counter(rules.tiles.bag())
     number = 0
+    total_turns = sum(e.kind in (EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE)
+                      for e in record.events)
 
     for event in record.events:
         if event.kind is EventKind.WITHDRAWN:
@@ -275,6 +279,8 @@ def analyze(
             number, event, seat, rack, board, scratch, placements, played_text, bonus,
             gen, valuer, rules, full_bag, seat_count,
         ))
+        if progress is not None:
+            progress(number, total_turns)
 
         if placements:
             history.append((board, bonus_used))

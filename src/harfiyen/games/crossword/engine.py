@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from harfiyen.core.rng import Rng
 from harfiyen.games.crossword import errors as E
 from harfiyen.games.crossword.bag import deal, draw, exchange, full_bag, seating_draw
+from harfiyen.games.crossword.blocked import has_valid_play
 from harfiyen.games.crossword.board import Board, FormedWord, Placement
 from harfiyen.games.crossword.ending import EndReason, Outcome, places_by
 from harfiyen.games.crossword.errors import CrosswordError
@@ -95,7 +96,7 @@ def new_game(config: CrosswordConfig, seed: int, lexicon: WordList | None = None
 
     >>> state = new_game(CrosswordConfig("en", players=3), seed=1, lexicon=set())
     >>> state.rules.key, state.players, sum(map(len, state.racks)) + len(state.bag)
-    ('en@1', 3, 100)
+    ('en@2', 3, 100)
     """
     config = config.resolved()
     rules = config.ruleset()
@@ -248,7 +249,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     if state.outcome is not None:
         raise E.fail(E.GAME_OVER)
     if not 0 <= seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, players=state.players)
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.players)
     nxt = _Next.of(state)
     if isinstance(move, Resign):
         nxt.events.append(Resigned(seat))
@@ -276,6 +277,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
                 _exchange(nxt, seat, move)
     else:
         raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
+    _end_if_no_play_left(nxt)
     new_state = nxt.build()
     return new_state, tuple(nxt.events)
 
@@ -315,7 +317,7 @@ def preview_play(state: GameState, seat: int, placements: Iterable[Placement]) -
     """:func:`form_play` for ``seat`` on the current board of ``state``, whoever is to
     move (players plan ahead); nothing changes."""
     if not 0 <= seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, players=state.players)
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.players)
     bonus = None if state.bonus_square_used else state.bonus_square
     return form_play(state.board, state.racks[seat], placements, state.rules, bonus)
 
@@ -475,6 +477,24 @@ def _end_after_play(nxt: _Next, seat: int) -> bool:
     return False
 
 
+def _end_if_no_play_left(nxt: _Next) -> None:
+    """en@2: end the game when only passes are left (see ``blocked``).
+
+    Checked after every move while the bag is too small to exchange and no play
+    awaits a challenge (a pending play is judged first).
+    """
+    state = nxt.state
+    rules = state.rules
+    if not rules.no_play_end or nxt.outcome is not None or nxt.pending is not None:
+        return
+    if len(nxt.bag) >= (rules.exchange_min_bag or rules.rack_size):
+        return
+    lexicon = _lexicon(state)
+    if any(has_valid_play(nxt.board, rack, rules, lexicon) for rack in nxt.racks):
+        return
+    _finish(nxt, "no_play")
+
+
 def _scoreless_turn(nxt: _Next, seat: int) -> None:
     """Count a pass or exchange; end the game by the scoreless rules, else pass the turn."""
     rules = nxt.state.rules
@@ -518,7 +538,7 @@ def _finish(
         # Everyone else loses their rack value; the finisher gains the sum.
         adjustments = [-v for v in values]
         adjustments[finisher] = sum(v for s, v in enumerate(values) if s != finisher)
-    elif reason == "two_passes":
+    elif reason in ("two_passes", "no_play"):
         adjustments = [-v for v in values]
     final = tuple(b + a for b, a in zip(before, adjustments, strict=True))
     keys: list[tuple[int, ...]]
@@ -557,25 +577,28 @@ def _lexicon(state: GameState) -> WordList:
 # --- replay -----------------------------------------------------------------------------
 
 
+def move_of(event: Event) -> tuple[int, Move] | None:
+    """The ``(seat, move)`` an event records, or ``None`` (the start, draws, the end)."""
+    if isinstance(event, PlayMade):
+        return event.seat, Play(event.placements)
+    if isinstance(event, Passed):
+        return event.seat, Pass()
+    if isinstance(event, Exchanged):
+        return event.seat, Exchange(event.tiles)
+    if isinstance(event, PlayChallenged):
+        return event.challenger, Challenge()
+    if isinstance(event, PlayAccepted):
+        return event.seat, Accept()
+    if isinstance(event, Resigned):
+        return event.seat, Resign()
+    if isinstance(event, TimedOut):
+        return event.seat, Timeout()
+    return None
+
+
 def moves_of(events: Iterable[Event]) -> list[tuple[int, Move]]:
     """The ``(seat, move)`` pairs recorded in an event log, in order."""
-    out: list[tuple[int, Move]] = []
-    for event in events:
-        if isinstance(event, PlayMade):
-            out.append((event.seat, Play(event.placements)))
-        elif isinstance(event, Passed):
-            out.append((event.seat, Pass()))
-        elif isinstance(event, Exchanged):
-            out.append((event.seat, Exchange(event.tiles)))
-        elif isinstance(event, PlayChallenged):
-            out.append((event.challenger, Challenge()))
-        elif isinstance(event, PlayAccepted):
-            out.append((event.seat, Accept()))
-        elif isinstance(event, Resigned):
-            out.append((event.seat, Resign()))
-        elif isinstance(event, TimedOut):
-            out.append((event.seat, Timeout()))
-    return out
+    return [recorded for event in events if (recorded := move_of(event)) is not None]
 
 
 def replay(
@@ -593,6 +616,7 @@ def replay(
 
 __all__ = [
     "CrosswordConfig", "CrosswordError", "FormedPlay", "GameState", "apply",
-    "bonus_square_candidates", "form_play", "legal_moves", "load_lexicon", "moves_of",
+    "bonus_square_candidates", "form_play", "legal_moves", "load_lexicon", "move_of",
+    "moves_of",
     "new_game", "outcome", "preview_play", "replay", "to_act",
 ]

@@ -16,9 +16,10 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
+from harfiyen.core.wire import record_from_json
 from harfiyen.games.crossword import errors as E
 from harfiyen.games.crossword.board import Board, Placement
-from harfiyen.games.crossword.ending import EndReason, Outcome
+from harfiyen.games.crossword.ending import Outcome
 from harfiyen.games.crossword.events import (
     MOVE_EVENTS,
     Event,
@@ -129,6 +130,9 @@ class CrosswordView:
     unseen: Mapping[str, int] | None = None
     racks: tuple[tuple[str, ...], ...] | None = None
     bag: tuple[str, ...] | None = None
+    #: Once the game is over, every viewer sees what was left on each rack (the end
+    #: adjustments are made of it).
+    end_racks: tuple[tuple[str, ...], ...] | None = None
 
     @property
     def players(self) -> int:
@@ -195,6 +199,8 @@ class CrosswordView:
         if self.racks is not None:
             out["racks"] = [list(rack) for rack in self.racks]
             out["bag"] = list(self.bag or ())
+        if self.end_racks is not None:
+            out["end_racks"] = [list(rack) for rack in self.end_racks]
         return out
 
     @classmethod
@@ -229,6 +235,7 @@ def _parse(data: Mapping[str, Any]) -> CrosswordView:
     seat = data.get("seat")
     unseen = data.get("unseen")
     racks = data.get("racks")
+    end_racks = data.get("end_racks")
     last = data.get("last_move")
     return CrosswordView(
         facts=facts,
@@ -255,30 +262,20 @@ def _parse(data: Mapping[str, Any]) -> CrosswordView:
             ends_game=bool(pending["ends_game"]),
         ),
         last_move=None if last is None else _frozen(last),
-        outcome=None if outcome is None else _outcome(outcome),
+        outcome=None if outcome is None else record_from_json(Outcome, outcome, "outcome"),
         seat=None if seat is None else int(seat),
         rack=None if seat is None else tuple(str(t) for t in data["rack"]),
         unseen=None if unseen is None else _frozen({str(t): int(n) for t, n in unseen.items()}),
         racks=None if racks is None else tuple(tuple(str(t) for t in r) for r in racks),
         bag=None if racks is None else tuple(str(t) for t in data["bag"]),
+        end_racks=None if end_racks is None else tuple(
+            tuple(str(t) for t in r) for r in end_racks
+        ),
     )
 
 
 def _frozen(data: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(copy.deepcopy(dict(data)))
-
-
-def _outcome(data: Mapping[str, Any]) -> Outcome:
-    def seats(key: str) -> tuple[int, ...]:
-        return tuple(int(n) for n in data[key])
-
-    finisher, loser = data.get("finisher"), data.get("loser")
-    return Outcome(
-        reason=cast(EndReason, data["reason"]), scores_before=seats("scores_before"),
-        adjustments=seats("adjustments"), final_scores=seats("final_scores"),
-        places=seats("places"), finisher=None if finisher is None else int(finisher),
-        loser=None if loser is None else int(loser),
-    )
 
 
 def view(state: GameState, viewer: Viewer) -> CrosswordView:
@@ -290,7 +287,7 @@ def view(state: GameState, viewer: Viewer) -> CrosswordView:
     if isinstance(viewer, Omniscient) and state.outcome is None:
         raise E.fail(E.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, players=state.players)
+        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.players)
     rules, config, pending = state.rules, state.config, state.pending
     last = _last_move(state, viewer)
     seat: int | None = None
@@ -332,6 +329,7 @@ def view(state: GameState, viewer: Viewer) -> CrosswordView:
         unseen=unseen,
         racks=state.racks if omniscient else None,
         bag=state.bag if omniscient else None,
+        end_racks=None if state.outcome is None else state.racks,
     )
 
 
@@ -369,12 +367,13 @@ def unseen_tiles(state: GameState, own_rack: tuple[str, ...]) -> dict[str, int]:
 def _last_move(state: GameState, viewer: Viewer) -> dict[str, Any] | None:
     for event in reversed(state.events):
         if isinstance(event, MOVE_EVENTS):
-            return project_event(event, viewer)
+            return project_event(event, viewer, state)
     return None
 
 
-def project_event(event: Event, viewer: Viewer) -> dict[str, Any] | None:
-    """The form of ``event`` sent to ``viewer``; drawn or exchanged tiles go only to their owner.
+def project_event(event: Event, viewer: Viewer, state: GameState) -> dict[str, Any] | None:
+    """The form of ``event`` sent to ``viewer``; drawn or exchanged tiles go only to their owner
+    (``state``, the game now, is not needed: crossword events say all they show).
 
     ``None`` would mean the viewer gets nothing; every crossword event has at
     least a public form, so this currently always returns a dict.

@@ -33,7 +33,7 @@ from harfiyen.games.crossword.notation.coords import (
     placements_from_word,
 )
 from harfiyen.games.crossword.notation.gcg import Event, EventKind, GameRecord
-from harfiyen.games.crossword.rules import BLANK, RuleSet, Square, ruleset
+from harfiyen.games.crossword.rules import BLANK, RuleSet, Square, Variant, ruleset
 from harfiyen.games.crossword.scoring import score_move
 from harfiyen.lexicon.normalize import upper
 
@@ -77,14 +77,18 @@ class ReplayResult:
 
 
 def rules_for(record: GameRecord) -> RuleSet:
-    """The rule set a record is played by: ``#rules family@version``, else ``en``."""
+    """The rule set a record is played by: ``#rules family@version``, else ``en``; an
+    ``en`` record may name its variant (``#variant nine-tile``)."""
     key = record.rules
     players = max(2, len(record.players))
-    if key:
-        family, _, version = key.partition("@")
-        return ruleset(family, int(version) if version else None,
-                       players=min(players, 4) if family == "en" else 2)
-    return ruleset("en", players=min(players, 4))
+    family, _, version = (key or "en").partition("@")
+    if family != "en":
+        return ruleset(family, int(version) if version else None, players=2)
+    named = record.pragma("variant")
+    variant: Variant = "nine-tile" if named == "nine-tile" else (
+        "finish-line" if named == "finish-line" else "standard")
+    return ruleset("en", int(version) if version else None, players=min(players, 4),
+                   variant=variant)
 
 
 def rack_value(letters: str, rules: RuleSet) -> int:
