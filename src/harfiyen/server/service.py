@@ -62,6 +62,8 @@ class Written:
 
     events: list[tuple[int, Any]]
     state: Any
+    # (seat, user id) of every player, read in the writing transaction (for the notices).
+    players: list[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -435,7 +437,8 @@ class MatchService:
         else:
             match.deadline_at = self._deadline(match)
         self._cache[match.id] = state
-        return Written(numbered, state)
+        seated = [(p.seat, p.user_id) for p in await self.players(db, match.id)]
+        return Written(numbered, state, seated)
 
     def _deadline(self, match: Match) -> datetime | None:
         tc = match.time_control or {}
@@ -448,38 +451,61 @@ class MatchService:
         return [*(Seat(s) for s in range(match.players)), Spectator()]
 
     async def _publish(self, match: Match, written: Written) -> None:
+        """Fan out what a committed command wrote; never raises.
+
+        The command is in the log already, so its answer (the mover's ack) must
+        say so whatever happens here; a client that missed a frame catches up
+        from the log.
+        """
+        try:
+            await self._fan_out(match, written)
+        except Exception:
+            log.exception("fan-out of match %s failed after the commit", match.id)
+        for listener in self.after_commit:  # bots and the scheduler move on regardless
+            try:
+                listener(match)
+            except Exception:
+                log.exception("after-commit listener failed")
+
+    async def _fan_out(self, match: Match, written: Written) -> None:
         """Send every new event, projected, to each audience, then each audience's new view."""
         numbered, state = written.events, written.state
         if not numbered:
             return
         game = adapter(match.game)
+        messages: list[tuple[str, dict[str, Any]]] = []
         for viewer in self.audiences(match):
             channel = match_channel(match.id, viewer)
             for seq, event in numbered:
                 projected = game.project(event, viewer, state)
                 if projected is not None:
-                    await self.pubsub.publish(channel, {
+                    messages.append((channel, {
                         "type": "event", "match": match.id, "seq": seq, "event": projected,
-                    })
-            await self.pubsub.publish(channel, self.state_frame(match, state, viewer))
-        async with self.sessions() as db:
-            players = await self.players(db, match.id)
-        for p in players:
+                    }))
+            messages.append((channel, self.state_frame(match, state, viewer)))
+        notices: list[tuple[int, dict[str, Any]]] = []
+        for seat, user_id in written.players:
             notice: dict[str, Any] | None = None
             if match.status == "finished":
                 notice = {"kind": "match_ended", "result": match.result}
             elif numbered[0][0] == 1:
-                notice = {"kind": "match_started", "your_turn": p.seat == match.to_move}
-            elif p.seat == match.to_move:
+                notice = {"kind": "match_started", "your_turn": seat == match.to_move}
+            elif seat == match.to_move:
                 notice = {"kind": "your_turn"}
             if notice is not None:
-                await self.notify(p.user_id, {"type": "notice", "match": match.id, **notice})
-        for listener in self.after_commit:
-            listener(match)
+                notices.append((user_id, {"type": "notice", "match": match.id, **notice}))
+        messages += [(user_channel(user_id), notice) for user_id, notice in notices]
+        # One round trip; it never fails (the log is the truth: see pubsub).
+        await self.pubsub.publish_many(messages)
+        for user_id, notice in notices:
+            await self._tell_listeners(user_id, notice)
 
     async def notify(self, user_id: int, notice: dict[str, Any]) -> None:
         """Send ``notice`` to the user's connections and tell the notice listeners."""
         await self.pubsub.publish(user_channel(user_id), notice)
+        await self._tell_listeners(user_id, notice)
+
+    async def _tell_listeners(self, user_id: int, notice: dict[str, Any]) -> None:
         for listener in self.on_notice:
             try:
                 result = listener(user_id, notice)
