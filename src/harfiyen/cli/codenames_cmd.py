@@ -224,8 +224,15 @@ _LEGEND: Final = ("▲ kırmızı / red   ■ mavi / blue   · tarafsız / neutr
                   "   ✓ açıldı / revealed")
 
 
-def _board_table(game_view: Mapping[str, Any]) -> Table:
+def _wire(game_view: Any) -> Mapping[str, Any]:
+    """A view's JSON form (the CLI prints from it)."""
+    wire: Mapping[str, Any] = game_view.to_json() if hasattr(game_view, "to_json") else game_view
+    return wire
+
+
+def _board_table(game_view: Any) -> Table:
     """The 25 cards: number, word and, where the viewer may see it, the colour's mark."""
+    game_view = _wire(game_view)
     table = Table(show_header=False, show_lines=True, caption=_LEGEND)
     for _ in range(5):
         table.add_column(justify="center", min_width=14)
@@ -240,8 +247,9 @@ def _board_table(game_view: Mapping[str, Any]) -> Table:
     return table
 
 
-def _clue_log(game_view: Mapping[str, Any]) -> Table:
+def _clue_log(game_view: Any) -> Table:
     """Every clue so far with the cards guessed under it, and the words left per team."""
+    game_view = _wire(game_view)
     left = game_view["remaining"]
     table = Table(title="İpuçları / clues", title_justify="left",
                   caption=f"Kalan / left: ▲ kırmızı / red {left['red']}   "

@@ -3,9 +3,6 @@ their own views, and the guesser's view never holds the key while the game runs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import pytest
 
 from harfiyen.ai.codenames.guesser import Guesser
@@ -13,6 +10,7 @@ from harfiyen.ai.codenames.models import make_guesser, make_spymaster, use_vecto
 from harfiyen.ai.codenames.selfplay import play_match, play_solo, run_solo
 from harfiyen.games.codenames import Guess, Pass, Team
 from harfiyen.games.codenames.packs import load_pack
+from harfiyen.games.codenames.views import CodenamesView
 from harfiyen.lexicon.vocabulary import in_vocabulary
 
 pytestmark = pytest.mark.usefixtures("use_small")
@@ -25,9 +23,9 @@ class KeyCheckingGuesser:
         self.inner = inner
         self.views = 0
 
-    def choose(self, view: Mapping[str, Any]) -> Guess | Pass:  # the engine's dict view
-        assert view["key_visible"] is False
-        assert all("colour" not in c for c in view["cards"] if not c["revealed"])
+    def choose(self, view: CodenamesView) -> Guess | Pass:
+        assert view.key_visible is False
+        assert all("colour" not in c for c in view.to_json()["cards"] if not c["revealed"])
         self.views += 1
         return self.inner.choose(view)
 

@@ -1,7 +1,7 @@
 """What the Kelime Casusu AI reads from a view: the one place that knows the view's form.
 
-The engine's views are JSON-ready (a dict today, typed frozen dataclasses with
-the same JSON form later); :func:`read_view` turns either into a small
+The engine's view is a typed :class:`~harfiyen.games.codenames.views.CodenamesView`
+with a JSON form; :func:`read_view` turns it (or its JSON form) into a small
 :class:`Board`, and the agents never look at a view themselves.
 """
 
@@ -57,8 +57,8 @@ def _clue(data: Mapping[str, Any]) -> SeenClue:
 
 
 def read_view(view: Any) -> Board:
-    """The :class:`Board` of a Kelime Casusu view (a mapping, or an object with ``to_dict``)."""
-    data: Mapping[str, Any] = view.to_dict() if hasattr(view, "to_dict") else view
+    """The :class:`Board` of a Kelime Casusu view (typed, or its JSON form)."""
+    data: Mapping[str, Any] = view.to_json() if hasattr(view, "to_json") else view
     cards = data["cards"]
     current = data.get("current_clue")
     lang = str(data.get("language", "tr"))

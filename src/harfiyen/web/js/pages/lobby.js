@@ -71,7 +71,12 @@ export async function renderLobby(root) {
   const renderForm = () => {
     const versions = rules.versions[form.rules];
     if (!versions.includes(Number(form.version))) form.version = rules.default_version[form.rules];
-    const english = form.rules === "en";
+    // The families, versions, challenge rules and variants come from the server's rules.
+    const family = rules.families[form.rules];
+    if (!family.challenges.includes(form.challenge)) form.challenge = family.challenges[0];
+    if (!(form.variant in family.variants)) form.variant = Object.keys(family.variants)[0];
+    const choices = family.challenges.length > 1 || Object.keys(family.variants).length > 1;
+    const levels = family.variants[form.variant].finish_levels;
     const rankable = form.opponent !== "bot" && rankedAllowed(config, form.rules, form.version);
     if (!rankable) form.ranked = false;
     const rankedWhy = form.opponent === "bot" ? t("lobby.ranked_no_bot")
@@ -81,23 +86,21 @@ export async function renderLobby(root) {
       h("p", { class: "muted" }, t("lobby.game_crossword")),
       h("div", { class: "grid2" },
         field(t("lobby.rules"), "new-rules", select("new-rules",
-          [["tr", t("lobby.rules_tr")], ["en", t("lobby.rules_en")]], form.rules,
+          Object.keys(rules.families).map((f) => [f, t(`lobby.rules_${f}`)]), form.rules,
           (v) => { form.rules = v; renderForm(); })),
         field(t("lobby.version"), "new-version", select("new-version",
           versions.map((v) => [v, t("lobby.version_n", { n: v })]), form.version,
           (v) => { form.version = Number(v); renderForm(); })),
       ),
-      english && h("div", { class: "grid2" },
+      choices && h("div", { class: "grid2" },
         field(t("lobby.challenge"), "new-challenge", select("new-challenge",
-          [["double", t("lobby.challenge_double")], ["void", t("lobby.challenge_void")]], form.challenge,
+          family.challenges.map((c) => [c, t(`lobby.challenge_${c}`)]), form.challenge,
           (v) => { form.challenge = v; })),
         field(t("lobby.variant"), "new-variant", select("new-variant",
-          [["standard", t("lobby.variant_standard")], ["nine-tile", t("lobby.variant_nine_tile")],
-            ["finish-line", t("lobby.variant_finish_line")]], form.variant,
-          (v) => { form.variant = v; renderForm(); })),
-        form.variant === "finish-line" && field(t("lobby.finish_level"), "new-finish-level", select("new-finish-level",
-          [["beginner", t("lobby.finish_beginner")], ["intermediate", t("lobby.finish_intermediate")],
-            ["expert", t("lobby.finish_expert")]], form.finishLevel, (v) => { form.finishLevel = v; })),
+          Object.keys(family.variants).map((v) => [v, t(`lobby.variant_${v.replace("-", "_")}`)]),
+          form.variant, (v) => { form.variant = v; renderForm(); })),
+        levels && field(t("lobby.finish_level"), "new-finish-level", select("new-finish-level",
+          levels.map((l) => [l, t(`lobby.finish_${l}`)]), form.finishLevel, (v) => { form.finishLevel = v; })),
       ),
       h("fieldset", { class: "choice" },
         h("legend", {}, t("lobby.opponent")),
@@ -135,10 +138,11 @@ export async function renderLobby(root) {
 
   function settings() {
     const options = { rules: form.rules, version: form.version };
-    if (form.rules === "en") {
+    const family = rules.families[form.rules];
+    if (family.challenges.length > 1 || Object.keys(family.variants).length > 1) {
       options.challenge = form.challenge;
       options.variant = form.variant;
-      if (form.variant === "finish-line") options.finish_level = form.finishLevel;
+      if (family.variants[form.variant].finish_levels) options.finish_level = form.finishLevel;
     }
     const timeControl = { kind: form.clock };
     if (form.clock === "live") timeControl.minutes_per_move = form.minutes;
