@@ -22,7 +22,6 @@ import secrets
 import signal
 import time
 import weakref
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
+from harfiyen.server.cache import LruCache
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
 from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
 from harfiyen.server.pubsub import PubSub
@@ -52,25 +52,6 @@ USER_LOCK_NAMESPACE = 4243
 MAX_GAP = 500
 # A match's views are published again (see MatchService.nudge) at most this often.
 NUDGE_SECONDS = 2.0
-
-
-class StateCache(OrderedDict[int, Any]):
-    """The newest game states by match, at most ``size`` (the least recently used go)."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def get(self, key: int, default: Any = None) -> Any:
-        if key in self:
-            self.move_to_end(key)
-        return super().get(key, default)
-
-    def __setitem__(self, key: int, value: Any) -> None:
-        super().__setitem__(key, value)
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
 
 
 def match_channel(match_id: int, viewer: Viewer) -> str:
@@ -121,9 +102,9 @@ class MatchService:
         self._locks: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-        self._cache: StateCache = StateCache(settings.state_cache_size)
+        self._cache: LruCache = LruCache(settings.state_cache_size)
         self._commits_to_crash = settings.test_kill_after_commits
-        self._nudged: StateCache = StateCache(1000)  # match -> when it was last republished
+        self._nudged: LruCache = LruCache(1000)  # match -> when it was last republished
         self._tasks: set[asyncio.Task[None]] = set()
         # Called after a command commits (the bot runner and the scheduler listen here).
         self.after_commit: list[Callable[[Match], Any]] = []
