@@ -45,6 +45,8 @@ def serve(
     uvicorn.run(
         "harfiyen.server.app:create_app", factory=True, host=host, port=port, workers=workers,
         ws_max_size=1 << 20,
+        # Frames are small JSON on fast links: compressing each costs more CPU than it saves.
+        ws_per_message_deflate=False,
     )
 
 

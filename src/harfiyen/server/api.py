@@ -212,7 +212,8 @@ async def me(user: CurrentUser) -> Any:
 
 
 @router.patch("/me")
-async def update_me(body: ProfilePatch, user: CurrentUser, db: Db) -> Any:
+async def update_me(body: ProfilePatch, request: Request, user: CurrentUser, db: Db) -> Any:
+    request.app.state.push.forget(user.id)  # notifications may have been turned on
     user = await db.merge(user)
     changes = body.model_dump(exclude_unset=True)
     if "display_name" in changes:

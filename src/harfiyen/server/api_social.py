@@ -169,6 +169,7 @@ async def push_subscribe(body: PushSubscriptionRequest, request: Request,
                          user: CurrentUser) -> Any:
     await push.subscribe(service_of(request), user, body.endpoint, body.keys.p256dh,
                          body.keys.auth)
+    request.app.state.push.forget(user.id)
     return {"ok": True, "notifications": bool((user.preferences or {}).get("notifications"))}
 
 

@@ -41,6 +41,7 @@ def make_engine(url: str, schema: str | None = None, *, pool_size: int = 10,
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA busy_timeout=10000")
             cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
     return engine

@@ -18,6 +18,7 @@ import ipaddress
 import json
 import logging
 import socket
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,6 +31,7 @@ from sqlalchemy import delete, select
 from harfiyen.core.errors import GameError
 from harfiyen.server import errors as E
 from harfiyen.server import keys as server_keys
+from harfiyen.server.cache import LruCache
 from harfiyen.server.models import PushSubscription, User
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
@@ -37,6 +39,8 @@ from harfiyen.server.settings import Settings
 log = logging.getLogger(__name__)
 
 VAPID_KEY_NAME = "vapid_private_pem"
+# How long "this user has nothing to push to" is believed without asking the database.
+NOTHING_TO_PUSH_SECONDS = 30.0
 
 # What each notice kind says; {opponent} is filled in when known.
 TEXTS: dict[str, dict[str, tuple[str, str]]] = {
@@ -163,11 +167,18 @@ class PushNotifier:
         self.keys = keys
         self.tasks: set[asyncio.Task[None]] = set()
         self.sent = 0  # pushes the push services accepted (for tests and metrics)
+        # Users found without anything to push to, and until when that answer is trusted:
+        # most players never turn pushes on, and their every turn must not cost a query.
+        self._nothing_until: LruCache = LruCache(50_000)
         service.on_notice.append(self.on_notice)
+
+    def forget(self, user_id: int) -> None:
+        """The user's preferences or subscriptions changed (in this process)."""
+        self._nothing_until.pop(user_id, None)
 
     def on_notice(self, user_id: int, notice: dict[str, Any]) -> None:
         kind = push_kind(notice)
-        if kind is None:
+        if kind is None or self._nothing_until.get(user_id, 0.0) > time.monotonic():
             return
         task = asyncio.get_running_loop().create_task(self._push(user_id, kind, notice))
         self.tasks.add(task)
@@ -176,12 +187,14 @@ class PushNotifier:
     async def _push(self, user_id: int, kind: str, notice: dict[str, Any]) -> None:
         async with self.service.sessions() as db:
             user = await db.get(User, user_id)
-            if user is None or not (user.preferences or {}).get("notifications"):
-                return
-            subs = list((await db.execute(
-                select(PushSubscription).where(PushSubscription.user_id == user_id)
-            )).scalars().all())
-        if not subs:
+            subs = [] if user is None or not (user.preferences or {}).get("notifications") \
+                else list((await db.execute(
+                    select(PushSubscription).where(PushSubscription.user_id == user_id)
+                )).scalars().all())
+        if user is None or not subs:
+            # Looked at again after NOTHING_TO_PUSH_SECONDS (sooner when this process sees
+            # the user subscribe or change preferences).
+            self._nothing_until[user_id] = time.monotonic() + NOTHING_TO_PUSH_SECONDS
             return
         lang = (user.preferences or {}).get("language", "tr")
         title, body = TEXTS[kind]["en" if lang == "en" else "tr"]

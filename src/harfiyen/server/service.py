@@ -130,9 +130,12 @@ class MatchService:
     async def _exclusive(self, kind: str, namespace: int, key: int
                          ) -> AsyncIterator[AsyncSession]:
         # One process: an asyncio lock; several (PostgreSQL): an advisory transaction lock.
-        lock = self._locks.get((kind, key))
+        # SQLite has a single writer anyway: one lock for all keeps commands from waiting in
+        # SQLite's busy handler (which sleeps in steps of up to 100 ms).
+        name = (kind, key) if self.is_postgres else ("sqlite", 0)
+        lock = self._locks.get(name)
         if lock is None:
-            lock = self._locks[(kind, key)] = asyncio.Lock()
+            lock = self._locks[name] = asyncio.Lock()
         async with lock, self.sessions() as db, db.begin():
             if self.is_postgres:
                 await db.execute(
