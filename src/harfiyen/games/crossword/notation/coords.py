@@ -80,9 +80,10 @@ BAD_MOVE: Final = ErrorKind(
     "“{text}” is not a move: write a position and a word (e.g. 8H KALEM).",
 )
 
-# Row first (8H) is across; column first (H8) is down.
-_ACROSS_RE: Final = re.compile(r"^(\d{1,2})([A-Za-z])$")
-_DOWN_RE: Final = re.compile(r"^([A-Za-z])(\d{1,2})$")
+# Row first (8H) is across; column first (H8) is down. ASCII digits only (``\d`` would also
+# read "H٨" or "H𝟖" as H8) and nothing after them (``$`` would allow a final newline).
+_ACROSS_RE: Final = re.compile(r"^([0-9]{1,2})([A-Za-z])\Z")
+_DOWN_RE: Final = re.compile(r"^([A-Za-z])([0-9]{1,2})\Z")
 THROUGH: Final = "."
 
 
