@@ -113,7 +113,7 @@ export class MoveHistory {
           turn(event.seat);
           break;
         case "game_ended":
-          end = { seq, scores: [...event.final_scores], adjustments: event.adjustments };
+          end = { seq, scores: [...event.final_scores], adjustments: event.adjustments, reason: event.reason };
           break;
         default:
           break;
@@ -165,7 +165,8 @@ export class MoveHistory {
           scoreCells(turn.scores, turn.seq))),
           end && h("tr", { class: "move-end", "data-seq": end.seq },
             h("td", {}, ""),
-            h("td", { class: "move-what", colspan: 2 }, t("moves.end")),
+            // What the end did to the scores: only some ends move rack values.
+            h("td", { class: "move-what", colspan: 2 }, t(`moves.end_${end.reason}`)),
             scoreCells(end.scores, end.seq)))));
     // Newest visible: the list is a scroll box that follows its end.
     this.list.scrollTop = this.list.scrollHeight;
