@@ -70,9 +70,10 @@ export async function renderMatch(root, idText) {
     if (frame.type === "event") {
       const event = frame.event;
       if (event.kind === "play_made" && event.seat !== mySeat()) {
-        toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }));
+        toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }),
+          "info", { key: `match-${id}` });
       }
-      if (event.kind === "turn_skipped") toast(about("last.skipped", event.seat));
+      if (event.kind === "turn_skipped") toast(about("last.skipped", event.seat), "info", { key: `match-${id}` });
       return;
     }
     const wasWaiting = s.status === "waiting";

@@ -111,7 +111,7 @@ export async function renderMatches(root) {
     const running = matches.filter((m) => m.status !== "finished" && m.status !== "cancelled")
       .sort((a, b) => order(a, me) - order(b, me) || b.id - a.id);
     mount(list, running.length === 0
-      ? h("p", { class: "muted card" }, t("matches.none"))
+      ? h("p", { class: "muted card" }, t(finished.length ? "matches.none_running" : "matches.none"))
       : h("ul", { class: "list card", id: "match-list" }, running.map(row)));
     mount(history, h("h2", {}, t("matches.finished")), finished.length === 0
       ? h("p", { class: "muted card" }, t("matches.none_finished"))

@@ -6,7 +6,7 @@ import { ApiError, api, get, post } from "../api.js";
 import { session, signedIn, updateProfile } from "../session.js";
 import { toast } from "../ui.js";
 import { go } from "../app.js";
-import { describeMatch } from "./matches.js";
+import { describeMatch, resultFor } from "./matches.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HISTORY_POINTS = 12;
@@ -103,7 +103,9 @@ async function recentItems(user, history, own) {
         h("a", { class: "match-link", href: `#/match/${match.id}` },
           h("strong", {}, others.length ? t("matches.vs", { names: others.join(", ") }) : t("matches.waiting_opponent")),
           h("span", { class: "muted" }, describeMatch(match))),
-        h("span", { class: "badge" }, t(`status.${match.status}`)));
+        match.status === "finished" && resultFor(match, user.id)
+          ? h("span", { class: `badge result-badge result-${resultFor(match, user.id)}` }, t(`result.${resultFor(match, user.id)}`))
+          : h("span", { class: "badge" }, t(`status.${match.status}`)));
     });
   }
   return history.slice(0, RECENT_MATCHES).map((change) => h("li", { class: "list-item" },
