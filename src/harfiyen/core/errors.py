@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from enum import Enum
+from typing import Any, Final, Self
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,14 @@ class GameError(Exception):
         self.message = message
         self.details: Mapping[str, Any] = dict(details or {})
 
+    @classmethod
+    def of(cls, kind: ErrorKind, **details: Any) -> Self:
+        """The error of ``kind``, of this class, with its messages filled from ``details``."""
+        tr = {k: _text(v, "tr") for k, v in details.items()}
+        en = {k: _text(v, "en") for k, v in details.items()}
+        data = {k: _data(v) for k, v in details.items()}
+        return cls(kind.code, Message(kind.tr.format(**tr), kind.en.format(**en)), data)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form: code, both messages and the details."""
         return {
@@ -56,12 +65,21 @@ class ErrorKind:
     _fields: tuple[str, ...] = field(default=(), repr=False)
 
     def error(self, cls: type[GameError] = GameError, **details: Any) -> GameError:
-        """Build the error with its message filled from ``details``."""
-        text = {k: _text(v) for k, v in details.items()}
-        return cls(self.code, Message(self.tr.format(**text), self.en.format(**text)), details)
+        """Build the error of class ``cls`` with its message filled from ``details``."""
+        return cls.of(self, **details)
 
 
 # Error kinds every game shares (each game's catalogue lists them too).
+UNKNOWN_SEAT: Final = ErrorKind(
+    "unknown_seat",
+    "Bu oyunda {seat} numaralı oyuncu yeri yok; {seats} yer var.",
+    "There is no seat {seat} in this game ({seats} seats).",
+)
+OMNISCIENT_BEFORE_END: Final = ErrorKind(
+    "omniscient_before_end",
+    "Her şeyi gösteren görünüm ancak oyun bittikten sonra açılır.",
+    "The all-seeing view opens only once the game is over.",
+)
 GAME_OVER: Final = ErrorKind(
     "game_over",
     "Oyun bitti; artık hamle yapılamaz.",
@@ -74,7 +92,20 @@ UNKNOWN_MOVE: Final = ErrorKind(
 )
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
+def _text(value: Any, lang: str) -> str:
+    """A detail as it reads in a message: enums by their name in ``lang`` (their
+    ``tr_name`` in Turkish where they have one), lists joined by commas."""
+    if isinstance(value, list | tuple):
+        return ", ".join(_text(v, lang) for v in value)
+    if isinstance(value, Enum):
+        return str(getattr(value, "tr_name", value.value) if lang == "tr" else value.value)
     return str(value)
+
+
+def _data(value: Any) -> Any:
+    """A detail as JSON-ready data: enums by value, tuples as lists."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list | tuple):
+        return [_data(v) for v in value]
+    return value

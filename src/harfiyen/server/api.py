@@ -52,9 +52,22 @@ async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
 Db = Annotated[AsyncSession, Depends(get_db)]
 
 
+async def release(db: AsyncSession) -> None:
+    """End the request session's transaction: its connection goes back to the pool.
+
+    Called before the service opens a session of its own, so no request ever
+    holds two pooled connections at once: with nested checkouts, as many
+    concurrent requests as the pool has connections deadlock, each holding one
+    and waiting for a second. Rows read stay usable (``expire_on_commit=False``).
+    """
+    if db.in_transaction():
+        await db.commit()
+
+
 async def optional_user(request: Request, db: Db) -> User | None:
     user = await auth.user_of_token(db, request.cookies.get(auth.SESSION_COOKIE))
     request.state.language = auth.request_language(request, user)
+    await release(db)
     return user
 
 
@@ -226,6 +239,7 @@ async def create_match(
 ) -> Any:
     names = [*([body.opponent] if body.opponent else []), *body.opponents]
     opponents = [await _user_named(db, name) for name in names]
+    await release(db)
     bots: list[str] = list(body.bots) or ([body.bot] if body.bot else [])
     service = service_of(request)
     setup = adapter(body.game).setup(body.options)
@@ -264,6 +278,7 @@ async def get_match(match_id: int, request: Request, user: CurrentUser, db: Db) 
     service = service_of(request)
     match = await service.watchable(db, match_id, user.id)
     out = await _match_out(db, match, user)
+    await release(db)
     _, frames = await service.sync_frames(match_id, user.id, 0)
     out["view"] = frames[-1].get("view")
     out["rematch"] = await _rematch_offer(db, match, user)
@@ -331,6 +346,7 @@ async def rematch(match_id: int, request: Request, user: CurrentUser, db: Db) ->
         else:
             people.append(other)
     options = {k: v for k, v in old.config.items() if v is not None}
+    await release(db)
     match, invite = await service.create(
         user, old.game, options, old.ranked, old.time_control, people, rematch_of=old.id,
         bots=bots, public=old.public,

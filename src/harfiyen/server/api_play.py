@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 
 from harfiyen.server import errors as E
 from harfiyen.server.api import CurrentUser, Db, service_of
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match
-from harfiyen.server.preview import PreviewRequest, preview_answer
+from harfiyen.server.preview import preview_answer
 
 router = APIRouter(prefix="/api")
 
@@ -35,7 +35,7 @@ async def match_events(
         game = adapter(match.game)
         state = await service.state(db, match)
         for seq, event in enumerate(game.events(state)[after:], start=after + 1):
-            projected = game.project(event, viewer)
+            projected = game.project(event, viewer, state)
             if projected is not None:
                 events.append({"seq": seq, "event": projected})
     return {"match": match_id, "last_seq": match.last_seq, "events": events}
@@ -43,14 +43,15 @@ async def match_events(
 
 @router.post("/matches/{match_id}/preview")
 async def preview(
-    match_id: int, body: PreviewRequest, request: Request, user: CurrentUser, db: Db
+    match_id: int, request: Request, user: CurrentUser, db: Db, body: Annotated[Any, Body()]
 ) -> Any:
     """The words and score a play would make for the caller's seat; nothing is written."""
     service = service_of(request)
     match = await db.get(Match, match_id)
     if match is None:
         raise E.fail(E.MATCH_NOT_FOUND, status=404)
-    if match.game != "crossword":
+    game = adapter(match.game)
+    if game.preview is None:
         raise E.fail(E.PREVIEW_NOT_SUPPORTED)
     seat = await service.seat_of(db, match_id, user.id)
     if seat is None:
@@ -58,4 +59,4 @@ async def preview(
     if match.status != "active":
         raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
     state = await service.state(db, match)
-    return preview_answer(state, seat, body, request.state.language)
+    return preview_answer(game, state, seat, body, request.state.language)

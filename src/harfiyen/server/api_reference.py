@@ -14,9 +14,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from harfiyen.games import games
 from harfiyen.server import errors as E
 from harfiyen.server.api import Db, optional_user, settings_of
-from harfiyen.server.rules_data import crossword_rules
+from harfiyen.server.games import adapter
 
 router = APIRouter(prefix="/api")
 
@@ -28,10 +29,12 @@ MAX_WORD_CHARS = 64
 _DEFINE_LOCK = threading.Lock()
 
 
-@router.get("/rules/crossword")
-async def rules_crossword() -> Any:
-    """Board layouts, tiles and rule versions, built from ``games.crossword.rules``."""
-    return crossword_rules()
+@router.get("/rules/{game}")
+async def rules_of_game(game: str) -> Any:
+    """A game's public rules (for the crossword: board layouts, tiles and rule versions)
+    and the options a new match may choose, both from the game's registration."""
+    spec = adapter(game).spec
+    return {**spec.reference(), "options": spec.option_table()}
 
 
 @router.get("/config")
@@ -40,7 +43,7 @@ async def config(request: Request) -> Any:
     return {
         "ranked_approved": list(settings_of(request).ranked_approved),
         "languages": list(LANGUAGES),
-        "games": ["crossword"],
+        "games": [spec.name for spec in games()],
         "push": getattr(request.app.state, "vapid", None) is not None,
     }
 

@@ -3,7 +3,7 @@ the matchmaking queue and Web Push subscriptions."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import Field
@@ -111,7 +111,8 @@ async def user_ratings(username: str, request: Request, db: Db) -> Any:
 
 
 class QueueRequest(Strict):
-    game: Literal["crossword"] = "crossword"
+    # A registered game (``GET /api/config`` lists them); the crossword by default.
+    game: str = Field(default="crossword", min_length=1, max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
     ranked: bool = False
     time_control: TimeControl = Field(default_factory=TimeControl)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from harfiyen.core.errors import GameError
 from harfiyen.server import api, api_crossword, api_play, api_reference, api_social, auth, ws
@@ -27,11 +30,13 @@ from harfiyen.server.scheduler import DeadlineScheduler
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
 
+log = logging.getLogger(__name__)
+
 
 def default_lexicons(lexicon_id: str) -> Any:
-    from harfiyen.games.crossword.engine import load_lexicon
+    from harfiyen.lexicon.lexicon import load
 
-    return load_lexicon(lexicon_id)
+    return load(lexicon_id)
 
 
 def create_app(
@@ -51,7 +56,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url, settings.database_schema)
+        engine = make_engine(
+            settings.database_url, settings.database_schema, pool_size=settings.db_pool_size,
+            max_overflow=settings.db_max_overflow, pool_timeout=settings.db_pool_timeout,
+        )
         if migrate:
             await upgrade(engine)
         sessions = make_sessionmaker(engine)
@@ -88,10 +96,14 @@ def create_app(
     app = FastAPI(title="Harfiyen", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.state.settings = settings
+    app.state.connections = set()  # the open websocket connections (ws.Connection)
+
+    def _language(request: Request) -> str:
+        return getattr(request.state, "language", None) or auth.request_language(request)
 
     @app.exception_handler(GameError)
     async def _game_error(request: Request, error: GameError) -> JSONResponse:
-        language = getattr(request.state, "language", None) or auth.request_language(request)
+        language = _language(request)
         status = error.status if isinstance(error, E.ServerError) else 400
         return JSONResponse({"error": E.error_body(error, language)}, status_code=status)
 
@@ -103,6 +115,35 @@ def create_app(
         problem = f"{where}: {first.get('msg', 'invalid')}"
         body = E.error_body(E.fail(E.INVALID_REQUEST, problem=problem), language)
         return JSONResponse({"error": body}, status_code=422)
+
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(ConnectionError)
+    async def _infrastructure(request: Request, error: Exception) -> JSONResponse:
+        known = E.infrastructure_error(error)
+        if known is None:
+            return await _internal(request, error)
+        log.warning("%s %s: %s", request.method, request.url.path, known.code)
+        headers = {"Retry-After": "1"}
+        return JSONResponse({"error": E.error_body(known, _language(request))},
+                            status_code=known.status, headers=headers)
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, error: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=error)
+        body = E.error_body(E.fail(E.INTERNAL, status=500), _language(request))
+        return JSONResponse({"error": body}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404:
+            known = E.fail(E.NOT_FOUND, status=404)
+        elif error.status_code == 405:
+            known = E.fail(E.METHOD_NOT_ALLOWED, status=405, method=request.method)
+        else:
+            known = E.fail(E.INVALID_REQUEST, status=error.status_code,
+                           problem=str(error.detail)[:200])
+        return JSONResponse({"error": E.error_body(known, _language(request))},
+                            status_code=known.status, headers=error.headers)
 
     app.include_router(api.router)
     app.include_router(api_social.router)

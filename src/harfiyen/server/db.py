@@ -17,10 +17,19 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
-    """An async engine; ``schema`` sets PostgreSQL's search path (tests use a fresh one)."""
+def make_engine(url: str, schema: str | None = None, *, pool_size: int = 10,
+                max_overflow: int = 10, pool_timeout: float = 5.0) -> AsyncEngine:
+    """An async engine; ``schema`` sets PostgreSQL's search path (tests use a fresh one).
+
+    The pool is bounded and fails fast: a request that cannot get a connection
+    within ``pool_timeout`` seconds gets ``server.busy`` (503) instead of waiting
+    half a minute. No request ever holds two connections at once (see
+    ``api.release``), so a small pool serves any number of concurrent requests.
+    """
     url = normalize_url(url)
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {
+        "pool_size": pool_size, "max_overflow": max_overflow, "pool_timeout": pool_timeout,
+    }
     if url.startswith("postgresql") and schema:
         kwargs["connect_args"] = {"server_settings": {"search_path": schema}}
     engine = create_async_engine(url, **kwargs)

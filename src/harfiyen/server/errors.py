@@ -25,6 +25,26 @@ def fail(kind: ErrorKind, status: int = 400, **details: Any) -> ServerError:
     return error
 
 
+def infrastructure_error(error: BaseException) -> ServerError | None:
+    """The clear, retryable answer to a failure of the database, else ``None``.
+
+    A request that waits too long for a pooled connection is ``server.busy``; a
+    lost or refused database connection (a restart) is ``server.unavailable``.
+    Both are 503: nothing was written, the client may try again.
+    """
+    from sqlalchemy import exc
+
+    if isinstance(error, exc.TimeoutError):
+        return fail(SERVER_BUSY, status=503)
+    if isinstance(error, exc.DBAPIError) and (
+        error.connection_invalidated or isinstance(error, exc.InterfaceError | exc.OperationalError)
+    ):
+        return fail(SERVER_UNAVAILABLE, status=503)
+    if isinstance(error, ConnectionError):  # a refused connection the driver did not wrap
+        return fail(SERVER_UNAVAILABLE, status=503)
+    return None
+
+
 def error_body(error: GameError, language: str) -> dict[str, Any]:
     """What a client receives: the stable code, the message in ``language``, the details."""
     return {
@@ -83,18 +103,47 @@ FRAME_TOO_LARGE: Final = ErrorKind(
     "Mesaj çok büyük ({size} bayt; en çok {limit}).",
     "The message is too large ({size} bytes; at most {limit}).",
 )
+FRAME_RATE: Final = ErrorKind(
+    "request.rate_limited",
+    "Çok hızlı mesaj gönderiyorsun; biraz yavaşla.",
+    "You are sending messages too fast; slow down.",
+)
 MALFORMED_FRAME: Final = ErrorKind(
     "request.malformed",
     "Mesaj okunamadı: JSON nesnesi bekleniyordu.",
     "The message could not be read: a JSON object was expected.",
+)
+SERVER_BUSY: Final = ErrorKind(
+    "server.busy",
+    "Sunucu şu anda çok yoğun; birazdan tekrar dene.",
+    "The server is very busy right now; try again in a moment.",
+)
+SERVER_UNAVAILABLE: Final = ErrorKind(
+    "server.unavailable",
+    "Veritabanına şu anda ulaşılamıyor; birazdan tekrar dene.",
+    "The database cannot be reached right now; try again in a moment.",
 )
 INTERNAL: Final = ErrorKind(
     "server.internal",
     "Sunucuda bir hata oldu; tekrar dene.",
     "Something went wrong on the server; try again.",
 )
+NOT_FOUND: Final = ErrorKind(
+    "request.not_found", "Bu adreste bir şey yok.", "There is nothing at this address."
+)
+METHOD_NOT_ALLOWED: Final = ErrorKind(
+    "request.method",
+    "Bu adres bu yöntemle kullanılamaz ({method}).",
+    "This address cannot be used with this method ({method}).",
+)
 UNKNOWN_GAME: Final = ErrorKind(
     "match.unknown_game", "Böyle bir oyun yok: {game}.", "There is no game called {game}."
+)
+REPLAY_DIVERGED: Final = ErrorKind(
+    "match.replay_diverged",
+    "Bu maçın kaydı yeniden oynatılamıyor ({seq}. olayda); maç açılamaz. Sorun kaydedildi.",
+    "This match's record does not replay (at event {seq}); it cannot be opened. "
+    "The problem has been logged.",
 )
 BAD_CONFIG: Final = ErrorKind(
     "match.bad_config",

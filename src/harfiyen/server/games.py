@@ -1,27 +1,29 @@
-"""How the server drives each game engine: one adapter per game, the same contract.
+"""How the server drives a game: one adapter over the game registry, the same for all.
 
-An adapter turns a creation request into a stored config, a client's move
-intent into an engine move (pydantic models that refuse unknown fields), a
-stored event back into the move that caused it (for replay), and builds
-views and projected events per audience. Kelime Casusu and Harf Takıl plug
-in here later with their own adapters.
+The adapter turns a creation request into a stored config, a client's move into
+an engine move, a stored event row back into its event (for replay), and builds
+views and projected events per audience, all through the game's registered
+spec (:mod:`harfiyen.core.registry`). Nothing here knows a game's rules,
+variants or data.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Protocol
+from functools import cache
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import ValidationError
 
-from harfiyen.core.errors import GameError
-from harfiyen.core.viewers import Omniscient, Seat, Spectator
-from harfiyen.games import crossword as cw
-from harfiyen.games.crossword.notation.coords import parse_move, parse_square_name
+from harfiyen.core.errors import GameError, Message
+from harfiyen.core.events import EngineEvent
+from harfiyen.core.outcome import Outcome
+from harfiyen.core.registry import BAD_MOVE, GameSpec
+from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 
-Viewer = Seat | Spectator | Omniscient
+Viewer = Any  # a game's viewer: Seat, Spectator, Omniscient or one of the game's own
 LexiconLoader = Callable[[str], Any]
 
 
@@ -31,106 +33,9 @@ class MatchSetup:
 
     config: dict[str, Any]
     rules: str
-    lexicon: str
+    lexicon: str | None
     language: str
     players: int
-
-
-class GameAdapter(Protocol):
-    name: str
-
-    def setup(self, request: dict[str, Any]) -> MatchSetup: ...
-
-    def new_game(self, config: dict[str, Any], seed: int, lexicons: LexiconLoader) -> Any: ...
-
-    def apply(self, state: Any, seat: int, move: Any) -> tuple[Any, Sequence[Any]]: ...
-
-    def parse_move(self, data: Any, state: Any) -> Any: ...
-
-    def resign(self) -> Any: ...
-
-    def timeout(self) -> Any: ...
-
-    def events(self, state: Any) -> Sequence[Any]: ...
-
-    def event_dict(self, event: Any) -> dict[str, Any]: ...
-
-    def move_of(self, event: dict[str, Any]) -> tuple[int, Any] | None: ...
-
-    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]: ...
-
-    def project(self, event: Any, viewer: Viewer) -> dict[str, Any] | None: ...
-
-    def to_move(self, state: Any) -> int | None: ...
-
-    def outcome(self, state: Any) -> dict[str, Any] | None: ...
-
-
-# --- crossword intents ----------------------------------------------------------------------
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TileIntent(_Strict):
-    square: str = Field(min_length=2, max_length=3)
-    letter: str = Field(min_length=1, max_length=1)
-    blank: bool = False
-
-
-class PlayIntent(_Strict):
-    """New tiles by square, or the GCG form (``"8H KALEM"``, ``.`` for board tiles)."""
-
-    kind: Literal["play"]
-    tiles: list[TileIntent] | None = Field(default=None, min_length=1, max_length=15)
-    gcg: str | None = Field(default=None, max_length=40)
-
-    @model_validator(mode="after")
-    def _one_form(self) -> PlayIntent:
-        if (self.tiles is None) == (self.gcg is None):
-            raise ValueError("give either tiles or gcg")
-        return self
-
-
-class PassIntent(_Strict):
-    kind: Literal["pass"]
-
-
-class ExchangeIntent(_Strict):
-    kind: Literal["exchange"]
-    tiles: list[Annotated[str, Field(min_length=1, max_length=1)]] = Field(
-        min_length=1, max_length=9
-    )
-
-
-class ChallengeIntent(_Strict):
-    kind: Literal["challenge"]
-
-
-class AcceptIntent(_Strict):
-    kind: Literal["accept"]
-
-
-class ResignIntent(_Strict):
-    kind: Literal["resign"]
-
-
-CrosswordIntent = Annotated[
-    PlayIntent | PassIntent | ExchangeIntent | ChallengeIntent | AcceptIntent | ResignIntent,
-    Field(discriminator="kind"),
-]
-_INTENT: TypeAdapter[Any] = TypeAdapter(CrosswordIntent)
-
-
-class CrosswordSetupRequest(_Strict):
-    rules: Literal["tr", "en"] = "tr"
-    version: int | None = None
-    lexicon: str | None = Field(default=None, max_length=32)
-    players: int = Field(default=2, ge=2, le=4)
-    challenge: Literal["double", "void"] | None = None
-    variant: Literal["standard", "nine-tile", "finish-line"] = "standard"
-    finish_level: Literal["beginner", "intermediate", "expert"] = "intermediate"
 
 
 def validation_problem(error: ValidationError) -> str:
@@ -140,114 +45,103 @@ def validation_problem(error: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
-class CrosswordAdapter:
-    """The crossword tile games (``tr`` and ``en``)."""
+def _bad_config(error: GameError) -> E.ServerError:
+    """A game's refusal of its options, under the server's stable ``match.bad_config``."""
+    out = E.ServerError(
+        E.BAD_CONFIG.code,
+        Message(E.BAD_CONFIG.tr.format(problem=error.message.tr),
+                E.BAD_CONFIG.en.format(problem=error.message.en)),
+        {"reason": error.code, **error.details},
+    )
+    out.status = 400
+    return out
 
-    name = "crossword"
 
-    def setup(self, request: dict[str, Any]) -> MatchSetup:
+class GameAdapter:
+    """The server's handle on one registered game."""
+
+    def __init__(self, spec: GameSpec[Any, Any, Any]) -> None:
+        self.spec = spec
+        self.name = spec.name
+
+    def setup(self, options: dict[str, Any]) -> MatchSetup:
+        """The stored form of a creation request; raises ``match.bad_config``."""
         try:
-            parsed = CrosswordSetupRequest.model_validate(request)
-            config = cw.CrosswordConfig(**parsed.model_dump()).resolved()
-            rules = config.ruleset()
-        except ValidationError as error:
-            raise E.fail(E.BAD_CONFIG, problem=validation_problem(error)) from None
-        except ValueError as error:
-            raise E.fail(E.BAD_CONFIG, problem=str(error)) from None
+            config = self.spec.config_from_options(options)
+        except GameError as error:
+            raise _bad_config(error) from None
+        setup = self.spec.setup(config)
         return MatchSetup(
-            config=config.to_dict(), rules=rules.key, lexicon=config.lexicon_id,
-            language=rules.language, players=config.players,
+            config=self.spec.config_to_dict(config), rules=setup.rules, lexicon=setup.lexicon,
+            language=setup.language, players=setup.seats,
         )
 
     def new_game(self, config: dict[str, Any], seed: int, lexicons: LexiconLoader) -> Any:
-        cfg = cw.CrosswordConfig.from_dict(config)
-        return cw.new_game(cfg, seed, lexicons(cfg.lexicon_id))
+        return self.spec.new_game(self.spec.config_from_dict(config), seed, lexicons)
 
-    def apply(self, state: Any, seat: int, move: Any) -> tuple[Any, Sequence[Any]]:
-        return cw.apply(state, seat, move)
+    def apply(self, state: Any, seat: int, move: Any) -> tuple[Any, Sequence[EngineEvent]]:
+        return self.spec.apply(state, seat, move)
 
-    def parse_move(self, data: Any, state: Any) -> cw.Move:
-        """The engine move of an intent; raises ``request.invalid`` or a notation error."""
+    def parse_move(self, data: Any, state: Any) -> Any:
+        """The engine move of a client's JSON; raises ``request.invalid`` for a form
+        that cannot be read (a notation or game error passes through)."""
         try:
-            intent = _INTENT.validate_python(data)
-        except ValidationError as error:
-            raise E.fail(E.INVALID_REQUEST, problem=validation_problem(error)) from None
-        if isinstance(intent, PlayIntent):
-            if intent.gcg is not None:
-                return cw.Play(parse_move(intent.gcg, state.board, state.rules.language))
-            assert intent.tiles is not None
-            return cw.Play(tuple(
-                cw.Placement(parse_square_name(t.square), t.letter, t.blank) for t in intent.tiles
-            ))
-        if isinstance(intent, ExchangeIntent):
-            return cw.Exchange(tuple(intent.tiles))
-        simple: dict[type[Any], cw.Move] = {
-            PassIntent: cw.Pass(), ChallengeIntent: cw.Challenge(), AcceptIntent: cw.Accept(),
-            ResignIntent: cw.Resign(),
-        }
-        return simple[type(intent)]
+            return self.spec.parse_move(data, state)
+        except GameError as error:
+            if error.code == BAD_MOVE.code:
+                raise E.fail(E.INVALID_REQUEST, status=422, **error.details) from None
+            raise
 
-    def resign(self) -> cw.Move:
-        return cw.Resign()
+    def resign(self) -> Any:
+        return self.spec.resign
 
-    def timeout(self) -> cw.Move:
-        return cw.Timeout()
+    def timeout(self) -> Any:
+        return self.spec.timeout
 
-    def events(self, state: Any) -> Sequence[Any]:
-        return state.events  # type: ignore[no-any-return]
+    def events(self, state: Any) -> Sequence[EngineEvent]:
+        return self.spec.events(state)
 
-    def event_dict(self, event: Any) -> dict[str, Any]:
-        return event.to_dict()  # type: ignore[no-any-return]
+    def event_dict(self, event: EngineEvent) -> dict[str, Any]:
+        return event.to_dict()
 
-    def move_of(self, event: dict[str, Any]) -> tuple[int, Any] | None:
-        """The ``(seat, move)`` a stored event records, or ``None`` (draws, start, end)."""
-        kind = event["kind"]
-        if kind == "play_made":
-            placements = tuple(
-                cw.Placement(cw.parse_square(p["square"]), p["letter"], p["blank"])
-                for p in event["placements"]
-            )
-            return event["seat"], cw.Play(placements)
-        moves: dict[str, tuple[str, Callable[[], Any]]] = {
-            "passed": ("seat", cw.Pass),
-            "exchanged": ("seat", lambda: cw.Exchange(tuple(event["tiles"]))),
-            "play_challenged": ("challenger", cw.Challenge),
-            "play_accepted": ("seat", cw.Accept),
-            "resigned": ("seat", cw.Resign),
-            "timed_out": ("seat", cw.Timeout),
-        }
-        if kind not in moves:
-            return None
-        seat_key, make = moves[kind]
-        return event[seat_key], make()
+    def decode_event(self, data: dict[str, Any]) -> EngineEvent:
+        return self.spec.decode_event(data)
+
+    def move_of(self, event: EngineEvent) -> tuple[int, Any] | None:
+        return self.spec.move_of(event)
 
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
-        out = dict(cw.view(state, viewer))
-        if state.outcome is not None:
-            # Once the game is over everyone sees what was left on each rack (the end
-            # adjustments are made of it).
-            out["end_racks"] = [list(rack) for rack in state.racks]
-        return out
+        seen = self.spec.view(state, viewer)
+        return seen if isinstance(seen, dict) else seen.to_json()
 
-    def project(self, event: Any, viewer: Viewer) -> dict[str, Any] | None:
-        return cw.project_event(event, viewer)
+    def project(self, event: EngineEvent, viewer: Viewer, state: Any) -> dict[str, Any] | None:
+        return self.spec.project_event(event, viewer, state)
 
     def to_move(self, state: Any) -> int | None:
-        return None if state.outcome is not None else int(state.to_move)
+        """The first seat that may act (the one a deadline and a notice are for)."""
+        seats = self.spec.to_act(state)
+        return seats[0] if seats else None
 
-    def outcome(self, state: Any) -> dict[str, Any] | None:
-        return None if state.outcome is None else state.outcome.to_dict()
+    def outcome(self, state: Any) -> Outcome | None:
+        return self.spec.outcome(state)
+
+    @property
+    def preview(self) -> Any:
+        return self.spec.preview
 
 
-ADAPTERS: dict[str, GameAdapter] = {"crossword": CrosswordAdapter()}
+@cache
+def _adapter(name: str) -> GameAdapter:
+    return GameAdapter(registered_game(name))
 
 
 def adapter(game: str) -> GameAdapter:
+    """The adapter of the registered game ``game``; raises ``match.unknown_game``."""
     try:
-        return ADAPTERS[game]
-    except KeyError:
+        return _adapter(game)
+    except GameError:
         raise E.fail(E.UNKNOWN_GAME, game=game) from None
 
 
-def as_game_error(error: Exception) -> GameError | None:
-    return error if isinstance(error, GameError) else None
+__all__ = ["GameAdapter", "LexiconLoader", "MatchSetup", "Viewer", "adapter",
+           "validation_problem"]

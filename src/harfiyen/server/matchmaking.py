@@ -78,7 +78,7 @@ class Matchmaker(Sweeper):
         key = queue_key(game_name, setup.config, ranked, time_control)
         async with self.service.sessions() as db, db.begin():
             rating = await current_rating(db, user.id, game_name, setup.language,
-                                          rules_key(setup.rules, setup.config))
+                                          rules_key(game_name, setup.config))
             old = (await db.execute(
                 select(QueueEntry).where(QueueEntry.user_id == user.id)
             )).scalar_one_or_none()

@@ -6,6 +6,12 @@ audience when published. Subscribers are plain callbacks that must not block
 (a connection puts the message on its own bounded queue). With Redis every
 process publishes to Redis and delivers what Redis sends back, its own
 messages included, so all processes see the same stream.
+
+Publishing never fails: the database log, not the bus, is the source of
+truth, so a move committed while Redis is down is still acknowledged. During
+an outage messages reach this process's own subscribers only; when Redis
+answers again every process is told (``on_resume``) and each connection
+catches up from the log.
 """
 
 from __future__ import annotations
@@ -26,11 +32,17 @@ log = logging.getLogger(__name__)
 
 
 class PubSub(Protocol):
+    # Called (no arguments, must not block) after an outage of the bus ended: messages
+    # published meanwhile may be lost, so subscribers catch up from the log.
+    on_resume: list[Callable[[], None]]
+
     async def start(self) -> None: ...
 
     async def close(self) -> None: ...
 
     async def publish(self, channel: str, message: Message) -> None: ...
+
+    async def publish_many(self, messages: list[tuple[str, Message]]) -> None: ...
 
     async def subscribe(self, channel: str, deliver: Deliver) -> Unsubscribe: ...
 
@@ -66,11 +78,20 @@ class _LocalFanout:
                 log.exception("subscriber of %s failed", channel)
 
 
+def _notify_resumed(listeners: list[Callable[[], None]]) -> None:
+    for listener in list(listeners):
+        try:
+            listener()
+        except Exception:
+            log.exception("resume listener failed")
+
+
 class InMemoryPubSub:
     """One process: publishing calls the subscribers directly."""
 
     def __init__(self) -> None:
         self._local = _LocalFanout()
+        self.on_resume: list[Callable[[], None]] = []
 
     async def start(self) -> None:
         return None
@@ -80,6 +101,10 @@ class InMemoryPubSub:
 
     async def publish(self, channel: str, message: Message) -> None:
         self._local.deliver(channel, message)
+
+    async def publish_many(self, messages: list[tuple[str, Message]]) -> None:
+        for channel, message in messages:
+            self._local.deliver(channel, message)
 
     async def subscribe(self, channel: str, deliver: Deliver) -> Unsubscribe:
         self._local.add(channel, deliver)
@@ -98,19 +123,29 @@ class RedisPubSub:
     server are kept apart only by their prefixes.
     """
 
+    # How long one publish may wait for Redis before the outage is assumed.
+    PUBLISH_TIMEOUT = 2.0
+    # Back-off of the reader while Redis does not answer (seconds, doubling).
+    RETRY_FIRST, RETRY_MAX = 0.2, 5.0
+
     def __init__(self, url: str, prefix: str) -> None:
         import redis.asyncio as redis
 
         if not prefix:
             raise ValueError("a Redis channel prefix is required")
         self.prefix = prefix
-        # Subscribed from the start so the reader has a connection before the first real channel.
+        # Subscribed from the start so the reader has a connection before the first real
+        # channel; a process that saw an outage end announces it here to all the others.
         self._hello = prefix + "hello"
-        self._client = redis.from_url(url)
+        self._client = redis.from_url(url, socket_connect_timeout=2, health_check_interval=10)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._local = _LocalFanout()
         self._reader: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[Any]] = set()
+        self.on_resume: list[Callable[[], None]] = []
+        # Set while Redis is not answering: publishing then delivers within this process.
+        self.outage = False
+        self.outages = 0  # outages seen (for tests and metrics)
 
     async def start(self) -> None:
         await self._pubsub.subscribe(self._hello)
@@ -127,41 +162,102 @@ class RedisPubSub:
             await self._client.aclose()
 
     async def publish(self, channel: str, message: Message) -> None:
-        await self._client.publish(self.prefix + channel, json.dumps(message, ensure_ascii=False))
+        await self.publish_many([(channel, message)])
+
+    async def publish_many(self, messages: list[tuple[str, Message]]) -> None:
+        """Publish in one round trip; during an outage deliver to this process only."""
+        if not messages:
+            return
+        if not self.outage:
+            try:
+                async with self._client.pipeline(transaction=False) as pipe:
+                    for channel, message in messages:
+                        pipe.publish(self.prefix + channel, json.dumps(message, ensure_ascii=False))
+                    await asyncio.wait_for(pipe.execute(), self.PUBLISH_TIMEOUT)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                self._lost(error)
+        for channel, message in messages:
+            self._local.deliver(channel, message)
+
+    def _lost(self, error: BaseException) -> None:
+        if not self.outage:
+            self.outage = True
+            self.outages += 1
+            log.warning("redis is not answering (%s); messages reach this process only "
+                        "until it is back", type(error).__name__)
 
     async def subscribe(self, channel: str, deliver: Deliver) -> Unsubscribe:
-        if self._local.add(channel, deliver):
-            await self._pubsub.subscribe(self.prefix + channel)
+        if self._local.add(channel, deliver) and not self.outage:
+            try:
+                await asyncio.wait_for(self._pubsub.subscribe(self.prefix + channel),
+                                       self.PUBLISH_TIMEOUT)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # subscribed again when Redis is back
+                self._lost(error)
 
         def unsubscribe() -> None:
-            if self._local.remove(channel, deliver):
-                task: asyncio.Task[Any] = asyncio.ensure_future(
-                    self._pubsub.unsubscribe(self.prefix + channel)
-                )
+            if self._local.remove(channel, deliver) and not self.outage:
+                task: asyncio.Task[Any] = asyncio.ensure_future(self._unsubscribe(channel))
                 self._pending.add(task)
                 task.add_done_callback(self._pending.discard)
 
         return unsubscribe
 
+    async def _unsubscribe(self, channel: str) -> None:
+        with contextlib.suppress(Exception):
+            await self._pubsub.unsubscribe(self.prefix + channel)
+
     async def _read(self) -> None:
+        delay = self.RETRY_FIRST
         while True:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
+                if self.outage:
+                    await self._recover()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("redis pubsub read failed; retrying")
-                await asyncio.sleep(0.5)
+            except Exception as error:
+                self._lost(error)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.RETRY_MAX)
                 continue
+            delay = self.RETRY_FIRST
             if message is None or message.get("type") != "message":
                 continue
             channel = message["channel"]
             if isinstance(channel, bytes):
                 channel = channel.decode()
+            if channel == self._hello:
+                _notify_resumed(self.on_resume)  # another process's outage ended
+                continue
             if not channel.startswith(self.prefix):
                 continue
-            data = json.loads(message["data"])
+            try:
+                data = json.loads(message["data"])
+            except ValueError:
+                log.warning("unreadable message on %s dropped", channel)
+                continue
             self._local.deliver(channel[len(self.prefix):], data)
+
+    async def _recover(self) -> None:
+        """Redis answers again: subscribe what was missed, then tell everyone to catch up."""
+        await self._client.ping()
+        # redis-py subscribes its known channels again by itself; channels first wanted
+        # during the outage are not among them.
+        wanted = {self.prefix + c for c in self._local.subscribers}
+        known = {c.decode() if isinstance(c, bytes) else c for c in self._pubsub.channels}
+        if wanted - known:
+            await self._pubsub.subscribe(*(wanted - known))
+        if known - wanted - {self._hello}:  # left during the outage
+            await self._pubsub.unsubscribe(*(known - wanted - {self._hello}))
+        self.outage = False
+        log.warning("redis answers again; connections catch up from the event log")
+        # Every process (this one included) hears it and has its connections catch up.
+        await self._client.publish(self._hello, json.dumps({"resumed": True}))
 
 
 def make_pubsub(redis_url: str | None, prefix: str) -> PubSub:

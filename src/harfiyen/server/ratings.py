@@ -9,22 +9,30 @@ changes exactly once per match, whichever process ends it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from harfiyen.core.outcome import Outcome, Result
+from harfiyen.server.games import adapter
 from harfiyen.server.glicko2 import Rating, rate_match
 from harfiyen.server.models import Match, MatchPlayer, PlayerRating, RatingChange, utcnow
 from harfiyen.server.schemas import iso
 
 
-def rules_key(match_rules: str, config: dict[str, Any]) -> str:
-    """``tr@2`` → ``tr``; an English variant keeps its name (``en/nine-tile``)."""
-    family = match_rules.partition("@")[0]
-    variant = config.get("variant") or "standard"
-    return family if variant == "standard" else f"{family}/{variant}"
+def rules_key(game: str, config: dict[str, Any]) -> str:
+    """The ratings pool of a stored config, as its game defines it (``tr``, ``en/nine-tile``)."""
+    spec = adapter(game).spec
+    return spec.rating_pool(spec.config_from_dict(config))
+
+
+def seat_places(outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's place for the rating: the game's places, else from the results
+    (winners and drawers first, losers second)."""
+    if outcome.places is not None:
+        return outcome.places
+    return tuple(2 if r is Result.LOSS else 1 for r in outcome.results)
 
 
 async def rating_of(
@@ -46,13 +54,14 @@ async def current_rating(db: AsyncSession, user_id: int, game: str, language: st
 
 
 async def apply_ranked_result(
-    db: AsyncSession, match: Match, places: Sequence[int]
+    db: AsyncSession, match: Match, outcome: Outcome
 ) -> list[RatingChange]:
-    """Rate every seat of the finished ranked ``match`` (``places`` by seat, 1 is best)."""
+    """Rate every seat of the finished ranked ``match`` by its ``outcome``."""
+    places = seat_places(outcome)
     seats = list((await db.execute(
         select(MatchPlayer).where(MatchPlayer.match_id == match.id).order_by(MatchPlayer.seat)
     )).scalars().all())
-    key = rules_key(match.rules, match.config)
+    key = rules_key(match.game, match.config)
     rows = []
     for p in seats:
         row = await rating_of(db, p.user_id, match.game, match.language, key)

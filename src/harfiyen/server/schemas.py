@@ -78,7 +78,8 @@ BotLevel = Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random"]
 
 
 class CreateMatchRequest(Strict):
-    game: Literal["crossword"] = "crossword"
+    # A registered game (``GET /api/config`` lists them); the crossword by default.
+    game: str = Field(default="crossword", min_length=1, max_length=32)
     # Game options, e.g. {"rules": "tr"} or {"rules": "en", "challenge": "double"}.
     options: dict[str, Any] = Field(default_factory=dict)
     ranked: bool = False

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import delete, select, text
 from sqlalchemy.exc import IntegrityError
@@ -31,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
-from harfiyen.server.games import LexiconLoader, Viewer, adapter
+from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
 from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
 from harfiyen.server.pubsub import PubSub
 from harfiyen.server.ratings import apply_ranked_result
@@ -62,6 +62,8 @@ class Written:
 
     events: list[tuple[int, Any]]
     state: Any
+    # (seat, user id) of every player, read in the writing transaction (for the notices).
+    players: list[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -110,22 +112,20 @@ class MatchService:
             yield db
 
     async def state(self, db: AsyncSession, match: Match) -> Any:
-        """The game state after the whole stored log (from the cache when it is current)."""
+        """The game state after the whole stored log (from the cache when it is current).
+
+        Rebuilding replays the log and checks every regenerated event against its
+        stored row (:func:`replay_log`); a match whose log does not replay is refused.
+        """
         cached = self._cache.get(match.id)
         game = adapter(match.game)
         if cached is not None and len(game.events(cached)) == match.last_seq:
             return cached
         rows = (await db.execute(
-            select(MatchEvent.data).where(MatchEvent.match_id == match.id)
+            select(MatchEvent.seq, MatchEvent.data).where(MatchEvent.match_id == match.id)
             .order_by(MatchEvent.seq)
-        )).scalars().all()
-        state = game.new_game(match.config, match.seed, self.lexicons)
-        for data in rows:
-            recorded = game.move_of(data)
-            if recorded is not None:
-                state, _ = game.apply(state, *recorded)
-        if len(game.events(state)) != len(rows):
-            raise RuntimeError(f"match {match.id}: the event log does not replay")
+        )).all()
+        state = replay_log(game, match, [(seq, data) for seq, data in rows], self.lexicons)
         # A reader that loaded the match row just before a move was stored rebuilds an
         # older state: it must not replace the newer one the writer cached.
         newer = self._cache.get(match.id)
@@ -428,16 +428,17 @@ class MatchService:
         outcome = game.outcome(state)
         if outcome is not None:
             match.status = "finished"
-            match.result = outcome
+            match.result = outcome.to_dict()  # type: ignore[attr-defined]
             match.finished_at = utcnow()
             match.deadline_at = None
             if match.ranked:
                 # In the transaction of the final event: rated exactly once.
-                await apply_ranked_result(db, match, outcome["places"])
+                await apply_ranked_result(db, match, outcome)
         else:
             match.deadline_at = self._deadline(match)
         self._cache[match.id] = state
-        return Written(numbered, state)
+        seated = [(p.seat, p.user_id) for p in await self.players(db, match.id)]
+        return Written(numbered, state, seated)
 
     def _deadline(self, match: Match) -> datetime | None:
         tc = match.time_control or {}
@@ -450,38 +451,61 @@ class MatchService:
         return [*(Seat(s) for s in range(match.players)), Spectator()]
 
     async def _publish(self, match: Match, written: Written) -> None:
+        """Fan out what a committed command wrote; never raises.
+
+        The command is in the log already, so its answer (the mover's ack) must
+        say so whatever happens here; a client that missed a frame catches up
+        from the log.
+        """
+        try:
+            await self._fan_out(match, written)
+        except Exception:
+            log.exception("fan-out of match %s failed after the commit", match.id)
+        for listener in self.after_commit:  # bots and the scheduler move on regardless
+            try:
+                listener(match)
+            except Exception:
+                log.exception("after-commit listener failed")
+
+    async def _fan_out(self, match: Match, written: Written) -> None:
         """Send every new event, projected, to each audience, then each audience's new view."""
         numbered, state = written.events, written.state
         if not numbered:
             return
         game = adapter(match.game)
+        messages: list[tuple[str, dict[str, Any]]] = []
         for viewer in self.audiences(match):
             channel = match_channel(match.id, viewer)
             for seq, event in numbered:
-                projected = game.project(event, viewer)
+                projected = game.project(event, viewer, state)
                 if projected is not None:
-                    await self.pubsub.publish(channel, {
+                    messages.append((channel, {
                         "type": "event", "match": match.id, "seq": seq, "event": projected,
-                    })
-            await self.pubsub.publish(channel, self.state_frame(match, state, viewer))
-        async with self.sessions() as db:
-            players = await self.players(db, match.id)
-        for p in players:
+                    }))
+            messages.append((channel, self.state_frame(match, state, viewer)))
+        notices: list[tuple[int, dict[str, Any]]] = []
+        for seat, user_id in written.players:
             notice: dict[str, Any] | None = None
             if match.status == "finished":
                 notice = {"kind": "match_ended", "result": match.result}
             elif numbered[0][0] == 1:
-                notice = {"kind": "match_started", "your_turn": p.seat == match.to_move}
-            elif p.seat == match.to_move:
+                notice = {"kind": "match_started", "your_turn": seat == match.to_move}
+            elif seat == match.to_move:
                 notice = {"kind": "your_turn"}
             if notice is not None:
-                await self.notify(p.user_id, {"type": "notice", "match": match.id, **notice})
-        for listener in self.after_commit:
-            listener(match)
+                notices.append((user_id, {"type": "notice", "match": match.id, **notice}))
+        messages += [(user_channel(user_id), notice) for user_id, notice in notices]
+        # One round trip; it never fails (the log is the truth: see pubsub).
+        await self.pubsub.publish_many(messages)
+        for user_id, notice in notices:
+            await self._tell_listeners(user_id, notice)
 
     async def notify(self, user_id: int, notice: dict[str, Any]) -> None:
         """Send ``notice`` to the user's connections and tell the notice listeners."""
         await self.pubsub.publish(user_channel(user_id), notice)
+        await self._tell_listeners(user_id, notice)
+
+    async def _tell_listeners(self, user_id: int, notice: dict[str, Any]) -> None:
         for listener in self.on_notice:
             try:
                 result = listener(user_id, notice)
@@ -523,7 +547,7 @@ class MatchService:
             if 0 < last_seq <= match.last_seq and match.last_seq - last_seq <= MAX_GAP:
                 for seq, event in enumerate(game.events(state), start=1):
                     if seq > last_seq:
-                        projected = game.project(event, viewer)
+                        projected = game.project(event, viewer, state)
                         if projected is not None:
                             frames.append({
                                 "type": "event", "match": match.id, "seq": seq,
@@ -547,11 +571,57 @@ class MatchService:
         out = []
         for seq, event in enumerate(game.events(state), start=1):
             if seq > after:
-                projected = game.project(event, viewer)
+                projected = game.project(event, viewer, state)
                 if projected is not None:
                     out.append({"type": "event", "match": match_id, "seq": seq,
                                 "event": projected})
         return out
+
+
+def replay_log(
+    game: GameAdapter, match: Match, rows: list[tuple[int, dict[str, Any]]],
+    lexicons: LexiconLoader,
+) -> Any:
+    """The state a stored log leads to, replayed from the match's config and seed.
+
+    Each stored row is decoded to its event, the move it records is applied, and
+    every event the engine produces again must match its row: every stored field
+    equal (a newer wire form may add derived fields). Raises ``match.replay_diverged``
+    (and logs where and how) for a row that does not decode, a move the engine
+    refuses, an event that differs, or a log that ends too soon or too late.
+    """
+    state = game.new_game(match.config, match.seed, lexicons)
+    produced = list(game.events(state))
+    for index, (seq, data) in enumerate(rows):
+        if index == len(produced):
+            try:
+                recorded = game.move_of(game.decode_event(data))
+                if recorded is None:
+                    raise ValueError("the row records no move, and the replay did not make it")
+                state, new = game.apply(state, *recorded)
+            except (ValueError, GameError) as error:
+                _diverged(match, seq, f"{error}", data, None)
+            produced.extend(new)
+        if index >= len(produced):  # pragma: no cover - apply always adds an event
+            _diverged(match, seq, "the replay made no event for this row", data, None)
+        again = game.event_dict(produced[index])
+        if any(again.get(key, _MISSING) != value for key, value in data.items()):
+            _diverged(match, seq, "the replayed event differs", data, again)
+    if len(produced) != len(rows):
+        _diverged(match, len(rows) + 1, f"the replay made {len(produced)} events, the log "
+                  f"holds {len(rows)}", None, game.event_dict(produced[len(rows)]))
+    return state
+
+
+_MISSING = object()
+
+
+def _diverged(
+    match: Match, seq: int, why: str, stored: Any, replayed: Any
+) -> NoReturn:
+    log.error("match %s (%s %s) does not replay at event %s: %s; stored %s; replayed %s",
+              match.id, match.game, match.rules, seq, why, stored, replayed)
+    raise E.fail(E.REPLAY_DIVERGED, status=500, match=match.id, seq=seq)
 
 
 def _is_resign(move_data: Any) -> bool:
@@ -563,6 +633,3 @@ def _is_resign(move_data: Any) -> bool:
 def _iso(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
-
-def engine_error(error: Exception) -> GameError | None:
-    return error if isinstance(error, GameError) else None

@@ -33,6 +33,11 @@ class Settings(BaseSettings):
     database_url: str = Field(default_factory=default_database_url)
     # A PostgreSQL schema to use instead of ``public`` (tests use a fresh one per session).
     database_schema: str | None = None
+    # Database connections per process: kept open, extra under load, and how long a request
+    # waits for one before it is answered 503 "server busy".
+    db_pool_size: int = Field(default=10, ge=1, le=200)
+    db_max_overflow: int = Field(default=10, ge=0, le=200)
+    db_pool_timeout: float = Field(default=5.0, gt=0, le=60)
     redis_url: str | None = None
     # Prefix of this deployment's Redis channels. Unset: "harfiyen:<deployment id>:", the id
     # being random and kept in the database, so every process of one deployment shares it
@@ -49,8 +54,14 @@ class Settings(BaseSettings):
     # Browser origins allowed to open websockets besides the server's own host.
     allowed_origins: list[str] = []
     max_frame_bytes: int = 16_384
-    # Messages waiting for one websocket connection before it is told to resync.
-    connection_queue: int = 256
+    # Messages waiting for one websocket connection before it is told to resync; with as
+    # many unread answers its frames are no longer read, and after ws_stall_seconds so it
+    # is closed.
+    connection_queue: int = Field(default=256, ge=2)
+    ws_stall_seconds: float = Field(default=30.0, gt=0)
+    # Frames a connection may send: per second on average, and in one burst.
+    ws_frames_per_second: float = Field(default=20.0, gt=0)
+    ws_frame_burst: int = Field(default=40, ge=1)
     # How often overdue moves are looked for (seconds).
     deadline_sweep_seconds: float = 5.0
     # Chat per match: longest message, and at most chat_burst messages per chat_window seconds.

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
@@ -34,28 +35,33 @@ from harfiyen.server.settings import Settings
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-FrameId = int | Annotated[str, Field(max_length=64)] | None
+FrameId = Annotated[int, Field(strict=True)] | Annotated[str, Field(max_length=64)] | None
+# Row ids and sequence numbers fit the database's 32-bit integers (PostgreSQL's INTEGER).
+MatchId = Annotated[int, Field(strict=True, ge=1, le=2**31 - 1)]
+Seq = Annotated[int, Field(strict=True, ge=0, le=2**31 - 1)]
+# Deepest nesting of a frame's JSON (a move is three levels deep).
+MAX_DEPTH = 16
 
 
 class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     id: FrameId = None
 
 
 class SubscribeFrame(_Frame):
     type: Literal["subscribe"]
-    match: int
-    last_seq: int = Field(default=0, ge=0)
+    match: MatchId
+    last_seq: Seq = 0
 
 
 class UnsubscribeFrame(_Frame):
     type: Literal["unsubscribe"]
-    match: int
+    match: MatchId
 
 
 class MoveFrame(_Frame):
     type: Literal["move"]
-    match: int
+    match: MatchId
     move: dict[str, Any]
 
 
@@ -65,7 +71,7 @@ class PingFrame(_Frame):
 
 class ChatFrame(_Frame):
     type: Literal["chat"]
-    match: int
+    match: MatchId
     text: str = Field(max_length=4000)
 
 
@@ -75,9 +81,54 @@ ClientFrame = Annotated[
 ]
 _FRAME: TypeAdapter[Any] = TypeAdapter(ClientFrame)
 
-# Internal queue items (never sent): forget or set what was sent of a match; slow client.
+# Internal queue items (never sent): forget or set what was sent of a match; slow client;
+# catch up from the log (the bus had an outage).
 _RESET = "_reset"
 _OVERFLOW = "_overflow"
+_CATCH_UP = "_catch_up"
+
+
+def frame_id_of(data: Any) -> Any:
+    """The client's ``id`` of a parsed frame when it is a valid one (echoed in every answer)."""
+    if not isinstance(data, dict):
+        return None
+    value = data.get("id")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 64):
+        return value
+    return None
+
+
+def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``data`` nests deeper than ``limit`` (iterative: no recursion to exhaust)."""
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1)
+                         for child in (node.values() if isinstance(node, dict) else node))
+    return False
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up; one frame costs one."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
 
 
 class Connection:
@@ -90,7 +141,14 @@ class Connection:
         self.service = service
         self.limit = settings.connection_queue
         self.max_frame = settings.max_frame_bytes
+        self.stall_seconds = settings.ws_stall_seconds
+        self.bucket = TokenBucket(settings.ws_frames_per_second, settings.ws_frame_burst)
+        self.refused = 0  # frames refused by the rate limit since the last accepted one
+        self.max_refused = settings.ws_frame_burst * 4
+        # Everything waiting to be sent, published messages and replies alike: bounded.
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.drained = asyncio.Event()  # set while the queue has room for replies
+        self.drained.set()
         self.sent_seq: dict[int, int | None] = {}
         self.viewers: dict[int, Viewer] = {}
         self.unsubscribe: dict[int, Unsubscribe] = {}
@@ -108,9 +166,30 @@ class Connection:
             return
         self.queue.put_nowait(message)
 
+    def catch_up(self) -> None:
+        """The bus had an outage: fill what was missed from the log (called by pub/sub)."""
+        self.queue.put_nowait({"type": _CATCH_UP})
+
     def reply(self, message: dict[str, Any]) -> None:
-        """Answers to this client's own frames skip the bound (they are few and small)."""
+        """Queue an answer to this client's own frame.
+
+        Replies are never dropped, but the queue stays bounded all the same: once
+        it holds ``limit`` items the receive loop stops reading frames (see
+        :meth:`room`) until the client has read its answers.
+        """
         self.queue.put_nowait(message)
+        if self.queue.qsize() >= self.limit:
+            self.drained.clear()
+
+    async def room(self) -> bool:
+        """Wait until the queue has room again; False if the client stalled too long."""
+        if self.drained.is_set():
+            return True
+        try:
+            await asyncio.wait_for(self.drained.wait(), self.stall_seconds)
+        except TimeoutError:
+            return False
+        return True
 
     def error(self, frame_id: Any, error: GameError) -> None:
         self.reply({"type": "error", "id": frame_id, **E.error_body(error, self.language)})
@@ -120,11 +199,15 @@ class Connection:
     async def send_loop(self) -> None:
         while True:
             message = await self.queue.get()
+            if self.queue.qsize() < self.limit // 2:
+                self.drained.set()
             kind = message["type"]
             if kind == _OVERFLOW:
                 await self._overflow()
             elif kind == _RESET:
                 self.sent_seq[message["match"]] = message["seq"]
+            elif kind == _CATCH_UP:
+                await self._catch_up()
             elif kind in ("event", "state", "sync"):
                 await self._numbered(message)
             elif kind == "notice" and message.get("kind") == "match_started":
@@ -153,15 +236,34 @@ class Connection:
         await self.ws.send_json(message)
         self.sent_seq[match_id] = seq
 
+    async def _catch_up(self) -> None:
+        """Send, from the log, whatever of each followed match this client has not seen."""
+        for match_id in list(self.viewers):
+            last = self.sent_seq.get(match_id)
+            if match_id in self.waiting:
+                await self.subscribe(match_id, 0, None)  # it may have started meanwhile
+                continue
+            if last is None:
+                continue  # a full view is on its way already
+            try:
+                _, frames = await self.service.sync_frames(match_id, self.user.id, last)
+            except GameError:
+                continue
+            for frame in frames:
+                if frame["type"] == "sync" or frame["seq"] > last:
+                    await self._numbered(frame)
+
     async def _overflow(self) -> None:
         """Drop the backlog of published messages and ask the client to resync."""
         kept = []
         while not self.queue.empty():
             item = self.queue.get_nowait()
-            if item["type"] in ("ack", "error", "pong"):
+            if item["type"] in ("ack", "error", "pong", _CATCH_UP):
                 kept.append(item)
+        self.drained.set()
         for item in kept:
-            await self.ws.send_json(item)
+            if item["type"] != _CATCH_UP:
+                await self.ws.send_json(item)
         for match_id in self.sent_seq:
             self.sent_seq[match_id] = None
         self.overflowed = False
@@ -212,28 +314,46 @@ class Connection:
 
     # --- receiving -------------------------------------------------------------------------
 
-    async def handle(self, text: str) -> None:
+    async def handle(self, text: str) -> bool:
+        """Answer one frame; False when the connection should be closed (a flood)."""
         size = len(text.encode())
+        data: Any = None
+        if size <= self.max_frame:
+            try:
+                data = json.loads(text)
+            except (ValueError, RecursionError):
+                data = None
+        frame_id = frame_id_of(data)
+        if not self.bucket.take():
+            self.refused += 1
+            self.error(frame_id, E.fail(E.FRAME_RATE, status=429))
+            return self.refused <= self.max_refused
+        self.refused = 0
         if size > self.max_frame:
             self.error(None, E.fail(E.FRAME_TOO_LARGE, size=size, limit=self.max_frame))
-            return
-        try:
-            data = json.loads(text)
-        except ValueError:
-            data = None
+            return True
         if not isinstance(data, dict):
             self.error(None, E.fail(E.MALFORMED_FRAME))
-            return
-        frame_id = data.get("id") if isinstance(data.get("id"), int | str) else None
+            return True
+        if too_deep(data):
+            self.error(frame_id, E.fail(E.INVALID_REQUEST, problem="nested too deeply"))
+            return True
         try:
             frame = _FRAME.validate_python(data)
         except ValidationError as error:
             self.error(frame_id, E.fail(E.INVALID_REQUEST, problem=validation_problem(error)))
-            return
+            return True
         try:
             await self._dispatch(frame)
         except GameError as error:
             self.error(frame.id, error)
+        except Exception as error:  # the client still learns its frame's fate
+            known = E.infrastructure_error(error)
+            if known is None:
+                log.exception("websocket frame %s failed", frame.type)
+                known = E.fail(E.INTERNAL, status=500)
+            self.error(frame.id, known)
+        return True
 
     async def _dispatch(self, frame: Any) -> None:
         if isinstance(frame, PingFrame):
@@ -254,6 +374,12 @@ class Connection:
                 "type": "ack", "id": frame.id, "match": done.match_id, "seq": done.last_seq,
                 "status": done.status,
             })
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    """Close, without waiting for a client that does not read (its close frame may never go)."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=code, reason=reason), 2.0)
 
 
 def _origin_allowed(ws: WebSocket, settings: Settings) -> bool:
@@ -280,11 +406,18 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await ws.close(code=4401 if user is None else 4403)
         return
     conn = Connection(ws, user, language, service, settings)
+    connections: set[Connection] = ws.app.state.connections
+    connections.add(conn)
     stop_user = await service.pubsub.subscribe(user_channel(user.id), conn.deliver)
+    service.pubsub.on_resume.append(conn.catch_up)
     sender = asyncio.create_task(conn.send_loop())
     conn.reply({"type": "hello", "user": user.id, "language": language})
     try:
         while True:
+            # Backpressure: a client that does not read its answers is not read either.
+            if not await conn.room():
+                await _close(ws, 1008, "not reading")
+                break
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -292,16 +425,17 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             if text is None:
                 conn.error(None, E.fail(E.MALFORMED_FRAME))
                 continue
-            try:
-                await conn.handle(text)
-            except Exception:
-                log.exception("websocket frame failed")
-                conn.error(None, E.fail(E.INTERNAL))
+            if not await conn.handle(text):
+                await _close(ws, 1008, "too many frames")
+                break
             if sender.done():
                 break
     except WebSocketDisconnect:
         pass
     finally:
+        connections.discard(conn)
+        with contextlib.suppress(ValueError):
+            service.pubsub.on_resume.remove(conn.catch_up)
         stop_user()
         conn.close()
         sender.cancel()

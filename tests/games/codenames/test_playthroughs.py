@@ -85,7 +85,7 @@ def _walk(value: Any) -> list[dict[str, Any]]:
 
 
 def _projected(state: GameState, viewer: Viewer) -> list[dict[str, Any]]:
-    return [project_event(event, viewer) for event in state.events]
+    return [project_event(event, viewer, state) for event in state.events]
 
 
 def assert_no_key_leak(state: GameState, viewer: Viewer) -> None:

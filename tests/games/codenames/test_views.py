@@ -111,16 +111,17 @@ def test_board_drawn_event_carries_the_key_only_to_spymasters() -> None:
     drawn = state.events[1]
     assert isinstance(drawn, BoardDrawn)
     for viewer in KEY_VIEWERS:
-        assert project_event(drawn, viewer)["key"][24] == "black"
+        assert project_event(drawn, viewer, state)["key"][24] == "black"
+    over, _ = apply(state, RED_SPY, Resign())
     for viewer in GUESSER_VIEWERS:
-        projected = project_event(drawn, viewer)
+        projected = project_event(drawn, viewer, state)
         assert projected == {"kind": "board_drawn", "words": list(state.words)}
-        assert project_event(drawn, viewer, game_over=True)["key"] == [c.value for c in state.key]
+        assert project_event(drawn, viewer, over)["key"] == [c.value for c in state.key]
 
 
 def test_other_events_are_public_and_reveals_show_their_colour() -> None:
     state = play(arranged(), (RED_SPY, Clue("SU", 2)))
     _, events = apply(state, RED_GUESS, Guess(BLUE[0]))
     for viewer in GUESSER_VIEWERS:
-        assert [project_event(e, viewer) for e in events] == [e.to_dict() for e in events]
+        assert [project_event(e, viewer, state) for e in events] == [e.to_dict() for e in events]
     assert events[0].to_dict()["colour"] == "blue"

@@ -62,11 +62,17 @@ def test_new_game_loads_the_configured_lexicon_when_none_is_given() -> None:
     assert "QUIZ" in state.lexicon and "KALEM" not in state.lexicon
 
 
-def test_invalid_config_raises_value_error() -> None:
-    with pytest.raises(ValueError):
+def test_an_invalid_config_raises_a_game_error_that_says_what_is_wrong() -> None:
+    with pytest.raises(CrosswordError) as raised:
         new_game(CrosswordConfig("xx"), 1, lexicon=set())
-    with pytest.raises(ValueError):
+    assert raised.value.code == "unknown_rules"
+    with pytest.raises(CrosswordError) as raised:
         new_game(CrosswordConfig("en", players=5), 1, lexicon=set())
+    assert raised.value.code == "player_count"
+    assert raised.value.message.en == "en is played by 2 to 4 players, not 5."
+    with pytest.raises(CrosswordError) as raised:
+        new_game(CrosswordConfig("tr", variant="nine-tile"), 1, lexicon=set())
+    assert raised.value.code == "no_such_variant"
 
 
 def test_config_round_trips_through_a_dict() -> None:

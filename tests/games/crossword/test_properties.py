@@ -177,7 +177,7 @@ def test_projected_events_never_show_other_racks(name: str, seed: int, driver: i
     state = play_game(CONFIGS[name], seed, rnd, max_moves=30, check=False)
     for seat in range(state.players):
         for event in state.events:
-            projected = project_event(event, Seat(seat))
+            projected = project_event(event, Seat(seat), state)
             assert projected is not None
             if isinstance(event, TilesDrawn | Exchanged) and event.seat != seat:
                 assert "tiles" not in projected

@@ -44,8 +44,10 @@ def test_tr_bag_is_the_seed_table_98_letters_and_2_jokers() -> None:
 def test_tr_is_for_two_players_with_racks_of_seven() -> None:
     state = tr_game()
     assert state.players == 2 and [len(r) for r in state.racks] == [7, 7]
-    with pytest.raises(ValueError):
+    with pytest.raises(CrosswordError) as raised:
         new_game(CrosswordConfig("tr", players=3), 1, lexicon=set())
+    assert raised.value.code == "player_count"
+    assert "2–2 kişi oynar; 3 olmaz" in raised.value.message.tr
 
 
 def test_tr_first_seat_starts() -> None:

@@ -86,9 +86,9 @@ def test_drawn_and_exchanged_tiles_only_to_their_owner() -> None:
     after = apply(state, 0, Exchange(state.racks[0]))[0]
     for event in after.events:
         if isinstance(event, TilesDrawn | Exchanged):
-            own = project_event(event, Seat(event.seat))
-            other = project_event(event, Seat(1 - event.seat))
-            spectator = project_event(event, Spectator())
+            own = project_event(event, Seat(event.seat), state)
+            other = project_event(event, Seat(1 - event.seat), state)
+            spectator = project_event(event, Spectator(), state)
             assert own is not None and "tiles" in own
             assert other == spectator == {
                 "kind": event.kind, "seat": event.seat, "count": len(event.tiles)
@@ -100,4 +100,4 @@ def test_views_are_json_ready() -> None:
     for viewer in (Seat(0), Seat(2), Spectator()):
         json.dumps(view(state, viewer))
         for event in state.events:
-            json.dumps(project_event(event, viewer))
+            json.dumps(project_event(event, viewer, state))

@@ -62,9 +62,9 @@ def check_hidden(state: GameState, new_events: tuple[Event, ...]) -> None:
         seen = view(state, viewer)
         json.dumps(seen)
         assert view(other, viewer) == seen
-        sent = [project_event(e, viewer, state.cards) for e in new_events]
+        sent = [project_event(e, viewer, state) for e in new_events]
         json.dumps(sent)
-        assert [project_event(e, viewer, other.cards) for e in new_events] == sent
+        assert [project_event(e, viewer, other) for e in new_events] == sent
     json.dumps(view(state, Spectator()))
 
 
@@ -110,5 +110,5 @@ def test_random_games_hide_own_letters_and_replay(
     if state.phase is Phase.OVER:
         assert state.outcome is not None
         json.dumps(view(state, Omniscient()))
-        json.dumps([project_event(e, Omniscient(), state.cards) for e in state.events])
+        json.dumps([project_event(e, Omniscient(), state) for e in state.events])
     assert replay(config, seed, moves_of(state.events), lexicon=ANY) == state

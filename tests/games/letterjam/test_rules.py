@@ -12,6 +12,7 @@ import pytest
 
 from harfiyen.games.letterjam import SETUP, setup_for
 from harfiyen.games.letterjam.decks import deck_counts, deck_info, secret_word_table, secret_words
+from harfiyen.games.letterjam.errors import LetterJamError
 from harfiyen.games.letterjam.rules import (
     DECK_SIZE,
     EN_DECK,
@@ -45,11 +46,11 @@ def test_fewer_nonplayer_stands_is_a_difficulty_option() -> None:
     row = setup_for(2, 2)
     assert row.piles == (7, 8) and row.green_under_piles == 2
     assert setup_for(4, 0).piles == ()
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError, match="nonplayer_stands"):
         setup_for(4, 3)
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError, match="player_count"):
         setup_for(7)
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError, match="player_count"):
         setup_for(1)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from harfiyen.games.letterjam import LetterJamConfig, Phase, new_game, secret_words
+from harfiyen.games.letterjam.errors import LetterJamError
 from harfiyen.games.letterjam.rules import SETUP
 from harfiyen.lexicon.wordlists import is_blocked
 
@@ -83,13 +84,13 @@ def test_neighbours_may_choose_the_words() -> None:
 )
 def test_chosen_words_that_cannot_be_dealt_are_refused(words: tuple[str, ...]) -> None:
     config = LetterJamConfig("en", players=3, secret_words=words)
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError):
         new_game(config, 1, lexicon=ANY)
 
 
 def test_chosen_words_must_be_lexicon_words() -> None:
     config = LetterJamConfig("en", players=2, secret_words=("HOUSE", "PLANT"))
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError):
         new_game(config, 1, lexicon={"HOUSE"})
 
 
@@ -100,7 +101,7 @@ def test_chosen_words_must_be_lexicon_words() -> None:
 )
 def test_invalid_configs(options: dict[str, Any]) -> None:
     config = LetterJamConfig("tr", **{"players": 4, **options})
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError):
         new_game(config, 1, lexicon=ANY)
 
 
@@ -111,7 +112,7 @@ def test_fewer_nonplayer_stands() -> None:
 
 
 def test_no_dealable_word_is_an_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(LetterJamError):
         game(2, words=["XXXXX"])
 
 

@@ -19,6 +19,7 @@ from harfiyen.games.letterjam import (
 )
 from harfiyen.games.letterjam.events import ClueGiven, CluesOver, GreensUnlocked, PileAdvanced
 from harfiyen.games.letterjam.rules import SETUP
+from harfiyen.games.letterjam.views import lettered
 
 from .helpers import clue, game, refused
 
@@ -99,7 +100,7 @@ def test_a_pile_advances_once_per_clue_and_only_when_used() -> None:
     state, events = clue(state, 0, parse_refs("N0 N0 P1"))
     assert state.piles[0].cards == pile0.cards[1:] and state.piles[1] == pile1
     assert state.discards == (pile0.cards[0],)
-    assert [e.to_dict(state.cards)["shown"] for e in events if isinstance(e, PileAdvanced)] == [
+    assert [lettered(e, state.cards)["shown"] for e in events if isinstance(e, PileAdvanced)] == [
         state.cards[pile0.cards[1]]
     ]
 

@@ -70,11 +70,11 @@ def test_the_deal_shows_each_seat_the_first_cards_of_the_others() -> None:
     state = game(3)
     dealt = state.events[1]
     assert isinstance(dealt, Dealt)
-    sent = project_event(dealt, Seat(2), state.cards)
+    sent = project_event(dealt, Seat(2), state)
     assert sent is not None
     assert [("shown" in s) for s in sent["stands"]] == [True, True, False]
     assert "words" not in sent and "deck" not in sent and "cards" not in sent
-    assert len(project_event(dealt, Omniscient(), state.cards)["words"]) == 3  # type: ignore[index]
+    assert len(project_event(dealt, Omniscient(), state)["words"]) == 3  # type: ignore[index]
 
 
 def test_a_clue_reaches_each_seat_as_its_own_record() -> None:
@@ -82,9 +82,9 @@ def test_a_clue_reaches_each_seat_as_its_own_record() -> None:
     state, events = clue(state, 0, parse_refs("P1 * P2"), "A")
     given = events[0]
     assert isinstance(given, ClueGiven)
-    to_giver = project_event(given, Seat(0), state.cards)
-    to_one = project_event(given, Seat(1), state.cards)
-    to_watcher = project_event(given, Spectator(), state.cards)
+    to_giver = project_event(given, Seat(0), state)
+    to_one = project_event(given, Seat(1), state)
+    to_watcher = project_event(given, Spectator(), state)
     assert to_giver is not None and to_one is not None and to_watcher is not None
     assert to_giver["word"] == given.word and to_giver["wildcard"] == "A"
     assert "word" not in to_one and "wildcard" not in to_one
@@ -99,11 +99,11 @@ def test_moving_on_and_bonus_cards_are_hidden_from_their_owner() -> None:
         state, events = apply(state, 0, MoveOn("A"))
     moved = next(e for e in events if isinstance(e, MovedOn))
     drawn = next(e for e in events if isinstance(e, BonusDrawn))
-    assert project_event(moved, Seat(0), state.cards) == {
+    assert project_event(moved, Seat(0), state) == {
         "kind": "moved_on", "seat": 0, "position": 4, "guess": "A",
     }
-    assert project_event(drawn, Seat(0), state.cards) == {"kind": "bonus_drawn", "seat": 0}
-    assert project_event(drawn, Seat(1), state.cards) == {
+    assert project_event(drawn, Seat(0), state) == {"kind": "bonus_drawn", "seat": 0}
+    assert project_event(drawn, Seat(1), state) == {
         "kind": "bonus_drawn", "seat": 0, "letter": state.cards[drawn.card],
     }
     assert view(state, Seat(1))["stands"][0]["bonus"] == state.cards[drawn.card]
@@ -117,8 +117,8 @@ def test_arrangements_are_private_until_the_end() -> None:
     state, events = apply(state, 0, Arrange(parse_slots("O4 O3 O2 O1 O0")))
     arranged = events[0]
     assert isinstance(arranged, Arranged)
-    assert project_event(arranged, Seat(1), state.cards) == {"kind": "arranged", "seat": 0}
-    assert project_event(arranged, Seat(0), state.cards)["slots"] == [  # type: ignore[index]
+    assert project_event(arranged, Seat(1), state) == {"kind": "arranged", "seat": 0}
+    assert project_event(arranged, Seat(0), state)["slots"] == [  # type: ignore[index]
         "O4", "O3", "O2", "O1", "O0",
     ]
     assert view(state, Seat(0))["arrangement"]["slots"][0] == "O4"

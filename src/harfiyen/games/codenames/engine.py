@@ -183,10 +183,10 @@ def _game_end(state: GameState, seat: int, colour: Colour) -> Outcome | None:
     last word wins the game for that team, whoever revealed it.
     """
     if colour is Colour.BLACK:
-        return Outcome(state.team.other, "black_word", seat)
+        return Outcome(state.team.other, "black_word", seat, state.config.teams)
     owner = colour.team
     if owner is not None and state.remaining(owner) == 0:
-        return Outcome(owner, "all_words", seat)
+        return Outcome(owner, "all_words", seat, state.config.teams)
     return None
 
 
@@ -210,7 +210,7 @@ def _end_turn(state: GameState, events: tuple[Event, ...], reason: TurnEndReason
 
 def _resign(state: GameState, seat: int) -> Applied:
     team = state.config.team_of(seat)
-    ended = Outcome(team.other, "resigned", seat)
+    ended = Outcome(team.other, "resigned", seat, state.config.teams)
     events = (Resigned(seat, team), GameEnded(ended, state.key))
     return replace(state, outcome=ended), events
 
@@ -218,19 +218,22 @@ def _resign(state: GameState, seat: int) -> Applied:
 # --- replay -----------------------------------------------------------------------------
 
 
+def move_of(event: Event) -> tuple[int, Move] | None:
+    """The ``(seat, move)`` an event records, or ``None`` (the start, the board, turn ends)."""
+    if isinstance(event, ClueGiven):
+        return event.seat, Clue(event.word, event.number)
+    if isinstance(event, CardRevealed):
+        return event.seat, Guess(event.index)
+    if isinstance(event, Passed):
+        return event.seat, Pass()
+    if isinstance(event, Resigned):
+        return event.seat, Resign()
+    return None
+
+
 def moves_of(events: Iterable[Event]) -> list[tuple[int, Move]]:
     """The ``(seat, move)`` pairs recorded in an event log, in order."""
-    out: list[tuple[int, Move]] = []
-    for event in events:
-        if isinstance(event, ClueGiven):
-            out.append((event.seat, Clue(event.word, event.number)))
-        elif isinstance(event, CardRevealed):
-            out.append((event.seat, Guess(event.index)))
-        elif isinstance(event, Passed):
-            out.append((event.seat, Pass()))
-        elif isinstance(event, Resigned):
-            out.append((event.seat, Resign()))
-    return out
+    return [recorded for event in events if (recorded := move_of(event)) is not None]
 
 
 def replay(config: CodenamesConfig, seed: int, moves: Iterable[tuple[int, Move]]) -> GameState:
@@ -242,6 +245,7 @@ def replay(config: CodenamesConfig, seed: int, moves: Iterable[tuple[int, Move]]
 
 
 __all__ = [
-    "CodenamesConfig", "CodenamesError", "GameState", "apply", "legal_moves", "moves_of",
+    "CodenamesConfig", "CodenamesError", "GameState", "apply", "legal_moves", "move_of",
+    "moves_of",
     "new_game", "outcome", "replay", "to_act",
 ]

@@ -6,47 +6,27 @@ English codes); the messages name teams and roles in each message's language.
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
-from harfiyen.core.errors import GAME_OVER, UNKNOWN_MOVE, ErrorKind, GameError, Message
-from harfiyen.games.codenames.rules import Role, Team
+from harfiyen.core.errors import (
+    GAME_OVER,
+    OMNISCIENT_BEFORE_END,
+    UNKNOWN_MOVE,
+    UNKNOWN_SEAT,
+    ErrorKind,
+    GameError,
+)
 
 
 class CodenamesError(GameError):
     """A Kelime Casusu move or request the rules refuse; the game is unchanged."""
 
 
-def fail(kind: ErrorKind, **details: Any) -> CodenamesError:
-    """The :class:`CodenamesError` of ``kind``; teams and roles are named per language."""
-    tr = {key: _text(value, "tr") for key, value in details.items()}
-    en = {key: _text(value, "en") for key, value in details.items()}
-    data = {key: _data(value) for key, value in details.items()}
-    return CodenamesError(kind.code, Message(kind.tr.format(**tr), kind.en.format(**en)), data)
-
-
-def _text(value: Any, lang: str) -> str:
-    if isinstance(value, Team | Role):
-        return value.tr_name if lang == "tr" else value.value
-    if isinstance(value, list | tuple):
-        return ", ".join(_text(v, lang) for v in value)
-    return str(value)
-
-
-def _data(value: Any) -> Any:
-    if isinstance(value, StrEnum):
-        return value.value
-    if isinstance(value, list | tuple):
-        return [_data(v) for v in value]
-    return value
+# Teams and roles are named in each message's language (their ``tr_name`` in Turkish).
+fail = CodenamesError.of
 
 
 # --- turn and game state -----------------------------------------------------------------
-UNKNOWN_SEAT: Final = ErrorKind(
-    "unknown_seat",
-    "{seat} numaralı koltuk bu oyunda yok ({seats} koltuk var).",
-    "There is no seat {seat} in this game ({seats} seats).",
-)
 NOT_YOUR_TURN: Final = ErrorKind(
     "not_your_turn",
     "Sıra sizde değil; sıra {team} takımda.",
@@ -150,11 +130,6 @@ PACK_BAD_WORDS: Final = ErrorKind(
 )
 
 # --- views ------------------------------------------------------------------------------
-OMNISCIENT_BEFORE_END: Final = ErrorKind(
-    "omniscient_before_end",
-    "Bütün anahtarı gösteren görünüm ancak oyun bittikten sonra açılır.",
-    "The view showing the whole key opens only once the game is over.",
-)
 
 CATALOGUE: Final[tuple[ErrorKind, ...]] = (
     GAME_OVER, UNKNOWN_SEAT, UNKNOWN_MOVE, NOT_YOUR_TURN, NOT_YOUR_ROLE, CLUE_ALREADY_GIVEN,

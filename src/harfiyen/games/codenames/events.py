@@ -1,6 +1,7 @@
 """Kelime Casusu events: every transition of a game, in order.
 
-Events are frozen values with a JSON-ready ``to_dict()``. One event carries a
+Events are frozen values whose JSON form (``to_dict``/``from_dict``) follows their
+fields (:mod:`harfiyen.core.events`). One event carries a
 secret: :class:`BoardDrawn` holds the key, which only spymasters see while the
 game runs (``views.project_event`` sends everyone else ``public_dict()``).
 :class:`GameEnded` repeats the key, because everyone sees it once the game is
@@ -10,10 +11,11 @@ here (``engine.moves_of``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from harfiyen.core.events import EngineEvent
+from harfiyen.core.wire import FLATTEN, Codec, codec_of
 from harfiyen.games.codenames.ending import Outcome
 from harfiyen.games.codenames.rules import Colour, Role, Team
 
@@ -24,24 +26,23 @@ class _Event(EngineEvent):
     __slots__ = ()
 
 
+# Seats are written as ``[{"team": "red", "role": "spymaster"}, ...]``.
+_SEATS = Codec(
+    lambda seats: [{"team": t.value, "role": r.value} for t, r in seats],
+    lambda data: tuple((Team(d["team"]), Role(d["role"])) for d in data),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class GameStarted(_Event):
     """The language, the seats as (team, role), the clue rule and the team that starts."""
 
     kind: ClassVar[str] = "game_started"
     language: str
-    seats: tuple[tuple[Team, Role], ...]
+    seats: tuple[tuple[Team, Role], ...] = field(metadata=codec_of(_SEATS))
     strict_clues: bool
     first: Team
     pack_size: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "language": self.language,
-            "seats": [{"team": t.value, "role": r.value} for t, r in self.seats],
-            "strict_clues": self.strict_clues, "first": self.first.value,
-            "pack_size": self.pack_size,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +53,6 @@ class BoardDrawn(_Event):
     words: tuple[str, ...]
     key: tuple[Colour, ...]
     spymasters: tuple[int, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.public_dict(), "key": [c.value for c in self.key]}
 
     def public_dict(self) -> dict[str, Any]:
         """The event without the key: what guessers and spectators get during the game."""
@@ -111,12 +109,13 @@ class GameEnded(_Event):
     """The outcome, and the whole key: after the game everyone sees it."""
 
     kind: ClassVar[str] = "game_ended"
-    outcome: Outcome
+    outcome: Outcome = field(metadata=FLATTEN)
     key: tuple[Colour, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.outcome.to_dict(), "key": [c.value for c in self.key]}
 
+EVENT_TYPES: tuple[type[_Event], ...] = (
+    GameStarted, BoardDrawn, ClueGiven, CardRevealed, Passed, TurnEnded, Resigned, GameEnded,
+)
 
 Event = (
     GameStarted | BoardDrawn | ClueGiven | CardRevealed | Passed | TurnEnded | Resigned
@@ -124,6 +123,6 @@ Event = (
 )
 
 __all__ = [
-    "BoardDrawn", "CardRevealed", "ClueGiven", "Event", "GameEnded", "GameStarted", "Passed",
-    "Resigned", "TurnEndReason", "TurnEnded",
+    "EVENT_TYPES", "BoardDrawn", "CardRevealed", "ClueGiven", "Event", "GameEnded", "GameStarted",
+    "Passed", "Resigned", "TurnEndReason", "TurnEnded",
 ]

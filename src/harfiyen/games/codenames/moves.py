@@ -8,6 +8,7 @@ any seat may resign for its team.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +18,8 @@ class Clue:
     ``word`` may be in any case; the engine records it in normal form.
     """
 
+    kind: ClassVar[str] = "clue"
+
     word: str
     number: int
 
@@ -25,6 +28,8 @@ class Clue:
 class Guess:
     """Reveal the card at ``index`` (0–24, row by row on the 5×5 board)."""
 
+    kind: ClassVar[str] = "guess"
+
     index: int
 
 
@@ -32,10 +37,14 @@ class Guess:
 class Pass:
     """End the team's guessing; allowed after at least one guess this turn."""
 
+    kind: ClassVar[str] = "pass"
+
 
 @dataclass(frozen=True, slots=True)
 class Resign:
     """Give up: the seat's team loses at once. Allowed at any time."""
+
+    kind: ClassVar[str] = "resign"
 
 
 Move = Clue | Guess | Pass | Resign

@@ -59,6 +59,8 @@ _TEAM_TR: Final = {Team.RED: "kırmızı", Team.BLUE: "mavi"}
 _ROLE_TR: Final = {Role.SPYMASTER: "anlatıcı", Role.GUESSER: "tahminci"}
 _TEAM_OF: Final = {Colour.RED: Team.RED, Colour.BLUE: Team.BLUE}
 
+# The rules a game stores and replays with (one version so far).
+RULES_KEY: Final = "codenames@1"
 BOARD_SIZE: Final = 25
 KEY_COUNTS: Final[dict[Colour, int]] = {
     Colour.RED: 9,
@@ -81,5 +83,5 @@ def colour_of(team: Team) -> Colour:
 
 __all__ = [
     "BOARD_SIZE", "CLUE_NUMBERS", "EXTRA_GUESSES", "FIRST_TEAM", "KEY_COUNTS", "MIN_PACK_SIZE",
-    "Colour", "Phase", "Role", "Team", "colour_of",
+    "RULES_KEY", "Colour", "Phase", "Role", "Team", "colour_of",
 ]

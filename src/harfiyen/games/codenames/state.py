@@ -77,6 +77,11 @@ class CodenamesConfig:
                 raise E.fail(E.TEAM_NEEDS_A_GUESSER, team=team)
         return validate_pack(self.words, self.language)
 
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        """Each seat's team, by seat."""
+        return tuple(team for team, _ in self.seats)
+
     def team_of(self, seat: int) -> Team:
         return self.seats[seat][0]
 

@@ -110,14 +110,15 @@ def _clue_dict(state: GameState, clue: ClueRecord) -> dict[str, Any]:
     }
 
 
-def project_event(event: Event, viewer: Viewer, *, game_over: bool = False) -> dict[str, Any]:
-    """The form of ``event`` sent to ``viewer``.
+def project_event(event: Event, viewer: Viewer, state: GameState) -> dict[str, Any]:
+    """The form of ``event`` sent to ``viewer`` while the game is as in ``state``.
 
     The key in :class:`BoardDrawn` goes only to its spymaster seats, the
-    spymaster team roles and the omniscient replay, or to everyone when
-    ``game_over`` (the key is public once the game has ended; the
+    spymaster team roles and the omniscient replay, or to everyone once
+    ``state`` is over (the key is public once the game has ended; the
     ``game_ended`` event itself carries it). Every other event is public.
     """
+    game_over = state.outcome is not None
     if isinstance(event, BoardDrawn):
         spymaster = (
             (isinstance(viewer, Seat) and viewer.seat in event.spymasters)

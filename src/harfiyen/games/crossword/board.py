@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
-from harfiyen.games.crossword.rules import CENTER, SIZE, Square
+from harfiyen.core.wire import codec_of
+from harfiyen.games.crossword.rules import CENTER, SIZE, SQUARE, Square
 
 
 class Direction(Enum):
@@ -34,7 +35,7 @@ class Tile:
 class Placement:
     """One new tile of a move: where it goes and what it shows."""
 
-    square: Square
+    square: Square = field(metadata=codec_of(SQUARE))
     letter: str
     blank: bool = False
 

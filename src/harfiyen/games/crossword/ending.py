@@ -6,6 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from harfiyen.core.outcome import Outcome as BaseOutcome
+from harfiyen.core.outcome import Result, results_from_places
+from harfiyen.core.wire import record_to_json
+
 EndReason = Literal[
     "went_out",  # the bag is empty and a player emptied the rack
     "scoreless_turns",  # tr: 4 consecutive passes/exchanges with fewer than 20 tiles in the bag
@@ -18,7 +22,7 @@ EndReason = Literal[
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(BaseOutcome):
     """The end of a game.
 
     ``scores_before`` are the scores before the end adjustments,
@@ -37,26 +41,18 @@ class Outcome:
     loser: int | None = None
 
     @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats in first place (more than one: a draw)."""
-        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+    def results(self) -> tuple[Result, ...]:
+        return results_from_places(self.places)
 
     @property
     def is_draw(self) -> bool:
         return len(self.winners) > 1
 
+    def wire_extras(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "draw": self.is_draw, **self.standing()}
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason,
-            "scores_before": list(self.scores_before),
-            "adjustments": list(self.adjustments),
-            "final_scores": list(self.final_scores),
-            "places": list(self.places),
-            "winners": list(self.winners),
-            "draw": self.is_draw,
-            "finisher": self.finisher,
-            "loser": self.loser,
-        }
+        return record_to_json(self)
 
 
 def places_by(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:

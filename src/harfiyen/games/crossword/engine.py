@@ -249,7 +249,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     if state.outcome is not None:
         raise E.fail(E.GAME_OVER)
     if not 0 <= seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, players=state.players)
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.players)
     nxt = _Next.of(state)
     if isinstance(move, Resign):
         nxt.events.append(Resigned(seat))
@@ -317,7 +317,7 @@ def preview_play(state: GameState, seat: int, placements: Iterable[Placement]) -
     """:func:`form_play` for ``seat`` on the current board of ``state``, whoever is to
     move (players plan ahead); nothing changes."""
     if not 0 <= seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, players=state.players)
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.players)
     bonus = None if state.bonus_square_used else state.bonus_square
     return form_play(state.board, state.racks[seat], placements, state.rules, bonus)
 
@@ -577,25 +577,28 @@ def _lexicon(state: GameState) -> WordList:
 # --- replay -----------------------------------------------------------------------------
 
 
+def move_of(event: Event) -> tuple[int, Move] | None:
+    """The ``(seat, move)`` an event records, or ``None`` (the start, draws, the end)."""
+    if isinstance(event, PlayMade):
+        return event.seat, Play(event.placements)
+    if isinstance(event, Passed):
+        return event.seat, Pass()
+    if isinstance(event, Exchanged):
+        return event.seat, Exchange(event.tiles)
+    if isinstance(event, PlayChallenged):
+        return event.challenger, Challenge()
+    if isinstance(event, PlayAccepted):
+        return event.seat, Accept()
+    if isinstance(event, Resigned):
+        return event.seat, Resign()
+    if isinstance(event, TimedOut):
+        return event.seat, Timeout()
+    return None
+
+
 def moves_of(events: Iterable[Event]) -> list[tuple[int, Move]]:
     """The ``(seat, move)`` pairs recorded in an event log, in order."""
-    out: list[tuple[int, Move]] = []
-    for event in events:
-        if isinstance(event, PlayMade):
-            out.append((event.seat, Play(event.placements)))
-        elif isinstance(event, Passed):
-            out.append((event.seat, Pass()))
-        elif isinstance(event, Exchanged):
-            out.append((event.seat, Exchange(event.tiles)))
-        elif isinstance(event, PlayChallenged):
-            out.append((event.challenger, Challenge()))
-        elif isinstance(event, PlayAccepted):
-            out.append((event.seat, Accept()))
-        elif isinstance(event, Resigned):
-            out.append((event.seat, Resign()))
-        elif isinstance(event, TimedOut):
-            out.append((event.seat, Timeout()))
-    return out
+    return [recorded for event in events if (recorded := move_of(event)) is not None]
 
 
 def replay(
@@ -613,6 +616,7 @@ def replay(
 
 __all__ = [
     "CrosswordConfig", "CrosswordError", "FormedPlay", "GameState", "apply",
-    "bonus_square_candidates", "form_play", "legal_moves", "load_lexicon", "moves_of",
+    "bonus_square_candidates", "form_play", "legal_moves", "load_lexicon", "move_of",
+    "moves_of",
     "new_game", "outcome", "preview_play", "replay", "to_act",
 ]

@@ -8,28 +8,26 @@ their own text.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from harfiyen.core.errors import GAME_OVER, UNKNOWN_MOVE, ErrorKind, GameError
+from harfiyen.core.errors import (
+    GAME_OVER,
+    OMNISCIENT_BEFORE_END,
+    UNKNOWN_MOVE,
+    UNKNOWN_SEAT,
+    ErrorKind,
+    GameError,
+)
 
 
 class CrosswordError(GameError):
     """A crossword move or request the rules refuse; the game is unchanged."""
 
 
-def fail(kind: ErrorKind, **details: Any) -> CrosswordError:
-    """The :class:`CrosswordError` of ``kind`` with its messages filled from ``details``."""
-    error = kind.error(CrosswordError, **details)
-    assert isinstance(error, CrosswordError)
-    return error
+fail = CrosswordError.of
 
 
 # --- turn and game state -----------------------------------------------------------------
-UNKNOWN_SEAT: Final = ErrorKind(
-    "unknown_seat",
-    "{seat} numaralı oyuncu bu oyunda yok (oyuncu sayısı {players}).",
-    "There is no seat {seat} in this game ({players} players).",
-)
 NOT_YOUR_TURN: Final = ErrorKind(
     "not_your_turn",
     "Sıra sende değil; sıra {player}. oyuncuda.",
@@ -39,6 +37,34 @@ RESOLVE_CHALLENGE_FIRST: Final = ErrorKind(
     "resolve_challenge_first",
     "Son hamle oyunu bitiriyor: önce itiraz et ya da hamleyi kabul et.",
     "The last play ends the game: challenge it or accept it first.",
+)
+
+# --- setting up a game -----------------------------------------------------------------
+UNKNOWN_RULES: Final = ErrorKind(
+    "unknown_rules",
+    "Böyle bir kural takımı yok: {rules} (var olanlar: {known}).",
+    "There is no rule set {rules} (known: {known}).",
+)
+PLAYER_COUNT: Final = ErrorKind(
+    "player_count",
+    "{rules} kurallarıyla {min}–{max} kişi oynar; {players} olmaz.",
+    "{rules} is played by {min} to {max} players, not {players}.",
+)
+NO_SUCH_CHALLENGE: Final = ErrorKind(
+    "no_such_challenge",
+    "{rules} kurallarında bu itiraz kuralı yok: {challenge} (olanlar: {allowed}).",
+    "{rules} has no challenge rule {challenge} (it has: {allowed}).",
+)
+NO_SUCH_VARIANT: Final = ErrorKind(
+    "no_such_variant",
+    "{rules} kurallarında bu çeşit yok: {variant} (olanlar: {allowed}).",
+    "{rules} has no variant {variant} (it has: {allowed}).",
+)
+
+LEXICON_LANGUAGE: Final = ErrorKind(
+    "lexicon_language",
+    "{lexicon} sözlüğü {rules} kurallarının dili ({language}) için değil.",
+    "The lexicon {lexicon} is not in the language of the {rules} rules ({language}).",
 )
 
 # --- placing tiles ----------------------------------------------------------------------
@@ -153,14 +179,10 @@ NOTHING_TO_ACCEPT: Final = ErrorKind(
 )
 
 # --- views ----------------------------------------------------------------------------
-OMNISCIENT_BEFORE_END: Final = ErrorKind(
-    "omniscient_before_end",
-    "Bütün taşları gösteren görünüm ancak oyun bittikten sonra açılır.",
-    "The view showing every tile opens only once the game is over.",
-)
 
 CATALOGUE: Final[tuple[ErrorKind, ...]] = (
     GAME_OVER, UNKNOWN_SEAT, NOT_YOUR_TURN, UNKNOWN_MOVE, RESOLVE_CHALLENGE_FIRST,
+    UNKNOWN_RULES, PLAYER_COUNT, NO_SUCH_CHALLENGE, NO_SUCH_VARIANT, LEXICON_LANGUAGE,
     EMPTY_MOVE, OFF_BOARD, DUPLICATE_SQUARE, SQUARE_OCCUPIED, BLANK_NEEDS_LETTER, BAD_LETTER,
     TILE_NOT_ON_RACK, NOT_IN_LINE, GAP_IN_WORD, FIRST_MOVE_OFF_CENTRE, FIRST_WORD_TOO_SHORT,
     NOT_CONNECTED, NO_WORD_FORMED, UNKNOWN_WORDS, EXCHANGE_BAG_TOO_SMALL, EXCHANGE_WHOLE_RACK,
@@ -170,11 +192,39 @@ CATALOGUE: Final[tuple[ErrorKind, ...]] = (
 """Every crossword error kind; codes are unique and stable."""
 
 __all__ = [
-    "BAD_LETTER", "BLANK_NEEDS_LETTER", "CATALOGUE", "CHALLENGE_NOT_AVAILABLE",
-    "CHALLENGE_OWN_PLAY", "DUPLICATE_SQUARE", "EMPTY_MOVE", "EXCHANGE_BAG_TOO_SMALL",
-    "EXCHANGE_COUNT", "EXCHANGE_WHOLE_RACK", "FIRST_MOVE_OFF_CENTRE", "FIRST_WORD_TOO_SHORT",
-    "GAME_OVER", "GAP_IN_WORD", "NOTHING_TO_ACCEPT", "NOTHING_TO_CHALLENGE", "NOT_CONNECTED",
-    "NOT_IN_LINE", "NOT_YOUR_TURN", "NO_WORD_FORMED", "OFF_BOARD", "OMNISCIENT_BEFORE_END",
-    "RESOLVE_CHALLENGE_FIRST", "SQUARE_OCCUPIED", "TILE_NOT_ON_RACK", "UNKNOWN_MOVE",
-    "UNKNOWN_SEAT", "UNKNOWN_WORDS", "CrosswordError", "fail",
+    "BAD_LETTER",
+    "BLANK_NEEDS_LETTER",
+    "CATALOGUE",
+    "CHALLENGE_NOT_AVAILABLE",
+    "CHALLENGE_OWN_PLAY",
+    "DUPLICATE_SQUARE",
+    "EMPTY_MOVE",
+    "EXCHANGE_BAG_TOO_SMALL",
+    "EXCHANGE_COUNT",
+    "EXCHANGE_WHOLE_RACK",
+    "FIRST_MOVE_OFF_CENTRE",
+    "FIRST_WORD_TOO_SHORT",
+    "GAME_OVER",
+    "GAP_IN_WORD",
+    "LEXICON_LANGUAGE",
+    "NOTHING_TO_ACCEPT",
+    "NOTHING_TO_CHALLENGE",
+    "NOT_CONNECTED",
+    "NOT_IN_LINE",
+    "NOT_YOUR_TURN",
+    "NO_SUCH_CHALLENGE",
+    "NO_SUCH_VARIANT",
+    "NO_WORD_FORMED",
+    "OFF_BOARD",
+    "OMNISCIENT_BEFORE_END",
+    "PLAYER_COUNT",
+    "RESOLVE_CHALLENGE_FIRST",
+    "SQUARE_OCCUPIED",
+    "TILE_NOT_ON_RACK",
+    "UNKNOWN_MOVE",
+    "UNKNOWN_RULES",
+    "UNKNOWN_SEAT",
+    "UNKNOWN_WORDS",
+    "CrosswordError",
+    "fail",
 ]

@@ -1,6 +1,7 @@
 """Crossword events: every transition of a game, in the order it happened.
 
-Events are frozen values with a JSON-ready ``to_dict()``. Two carry private
+Events are frozen values whose JSON form (``to_dict``/``from_dict``) follows their
+fields (:mod:`harfiyen.core.events`). Two carry private
 tiles (``TilesDrawn`` and ``Exchanged``): their ``private_to`` seat sees the
 tiles, everyone else only a count (see ``views.project_event``). A game
 replays exactly from its config, seed and the moves recorded here
@@ -9,40 +10,31 @@ replays exactly from its config, seed and the moves recorded here
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from harfiyen.core.events import EngineEvent
+from harfiyen.core.wire import FLATTEN, Codec, codec_of, record_to_json
 from harfiyen.games.crossword.board import Placement
 from harfiyen.games.crossword.ending import Outcome
-from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.scoring import ScoreBreakdown
 
 
 def placement_dict(p: Placement) -> dict[str, Any]:
-    return {"square": square_name(p.square), "letter": p.letter, "blank": p.blank}
+    """A placement's JSON form (``{"square": "H8", "letter": "A", "blank": false}``)."""
+    return record_to_json(p)
 
 
 def breakdown_dict(b: ScoreBreakdown) -> dict[str, Any]:
     """A score breakdown as data a client can show line by line."""
-    return {
-        "words": [
-            {
-                "word": w.word,
-                "squares": [square_name(sq) for sq in w.squares],
-                "letter_sum": w.letter_sum,
-                "word_multiplier": w.word_multiplier,
-                "score": w.score,
-                "premiums": [
-                    {"square": square_name(sq), "premium": p.value} for sq, p in w.premiums
-                ],
-            }
-            for w in b.words
-        ],
-        "bingo": b.bingo,
-        "bonus_square": b.bonus_square,
-        "total": b.total,
-    }
+    return record_to_json(b)
+
+
+# The seating draw's rounds are written as ``[[{"seat": 0, "tile": "E"}, ...], ...]``.
+_ROUNDS = Codec(
+    lambda rounds: [[{"seat": s, "tile": t} for s, t in rnd] for rnd in rounds],
+    lambda data: tuple(tuple((int(d["seat"]), str(d["tile"])) for d in rnd) for rnd in data),
+)
 
 
 class _Event(EngineEvent):
@@ -76,15 +68,8 @@ class FirstPlayerDrawn(_Event):
     """The en seating draw: each round's (seat, tile) and the seat that starts."""
 
     kind: ClassVar[str] = "first_player_drawn"
-    rounds: tuple[tuple[tuple[int, str], ...], ...]
+    rounds: tuple[tuple[tuple[int, str], ...], ...] = field(metadata=codec_of(_ROUNDS))
     first: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "rounds": [[{"seat": s, "tile": t} for s, t in rnd] for rnd in self.rounds],
-            "first": self.first,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +107,8 @@ class PlayMade(_Event):
     def total(self) -> int:
         return self.breakdown.total
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat,
-            "placements": [placement_dict(p) for p in self.placements],
-            "words": list(self.words), "breakdown": breakdown_dict(self.breakdown),
-            "total": self.total, "awaiting_challenge": self.awaiting_challenge,
-        }
+    def wire_extras(self) -> dict[str, Any]:
+        return {"total": self.total}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +165,8 @@ class Exchanged(_Event):
     def private_to(self) -> int | None:
         return self.seat
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "count": len(self.tiles),
-            "tiles": list(self.tiles),
-        }
+    def wire_extras(self) -> dict[str, Any]:
+        return {"count": len(self.tiles)}
 
     def public_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "count": len(self.tiles)}
@@ -210,15 +187,17 @@ class TimedOut(_Event):
 @dataclass(frozen=True, slots=True)
 class GameEnded(_Event):
     kind: ClassVar[str] = "game_ended"
-    outcome: Outcome
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.outcome.to_dict()}
+    outcome: Outcome = field(metadata=FLATTEN)
 
 
 Event = (
     GameStarted | FirstPlayerDrawn | TilesDrawn | PlayMade | PlayChallenged | PlayAccepted
     | TurnSkipped | Passed | Exchanged | Resigned | TimedOut | GameEnded
+)
+
+EVENT_TYPES: tuple[type[_Event], ...] = (
+    GameStarted, FirstPlayerDrawn, TilesDrawn, PlayMade, PlayChallenged, PlayAccepted,
+    TurnSkipped, Passed, Exchanged, Resigned, TimedOut, GameEnded,
 )
 
 # Events that record a move (what ``engine.moves_of`` reads back).
@@ -227,7 +206,7 @@ MOVE_EVENTS: tuple[type[_Event], ...] = (
 )
 
 __all__ = [
-    "MOVE_EVENTS", "Event", "Exchanged", "FirstPlayerDrawn", "GameEnded", "GameStarted",
-    "Passed", "PlayAccepted", "PlayChallenged", "PlayMade", "Resigned", "TilesDrawn",
-    "TimedOut", "TurnSkipped", "breakdown_dict", "placement_dict",
+    "EVENT_TYPES", "MOVE_EVENTS", "Event", "Exchanged", "FirstPlayerDrawn", "GameEnded",
+    "GameStarted", "Passed", "PlayAccepted", "PlayChallenged", "PlayMade", "Resigned",
+    "TilesDrawn", "TimedOut", "TurnSkipped", "breakdown_dict", "placement_dict",
 ]

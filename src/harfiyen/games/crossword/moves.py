@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from harfiyen.core.rng import Rng
 from harfiyen.games.crossword.board import Placement
@@ -20,6 +20,8 @@ T = TypeVar("T")
 class Play:
     """Place tiles; the engine computes the words and the score."""
 
+    kind: ClassVar[str] = "play"
+
     placements: tuple[Placement, ...]
 
     def __post_init__(self) -> None:
@@ -30,6 +32,8 @@ class Play:
 class Pass:
     """Give up the turn without scoring."""
 
+    kind: ClassVar[str] = "pass"
+
 
 @dataclass(frozen=True, slots=True)
 class Exchange:
@@ -37,6 +41,8 @@ class Exchange:
 
     In ``tr`` the tiles must be the whole rack; in ``en`` any 1..rack tiles.
     """
+
+    kind: ClassVar[str] = "exchange"
 
     tiles: tuple[str, ...]
 
@@ -48,6 +54,8 @@ class Exchange:
 class Challenge:
     """Challenge the play awaiting a challenge (``en`` with ``challenge=double``)."""
 
+    kind: ClassVar[str] = "challenge"
+
 
 @dataclass(frozen=True, slots=True)
 class Accept:
@@ -56,15 +64,21 @@ class Accept:
     Needed when nothing else may close it: a play that would end the game.
     """
 
+    kind: ClassVar[str] = "accept"
+
 
 @dataclass(frozen=True, slots=True)
 class Resign:
     """Give up the game; allowed at any time, also while waiting."""
 
+    kind: ClassVar[str] = "resign"
+
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
     """Applied by the server when the move deadline of the seat to move has passed."""
+
+    kind: ClassVar[str] = "timeout"
 
 
 Move = Play | Pass | Exchange | Challenge | Accept | Resign | Timeout

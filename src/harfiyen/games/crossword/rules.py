@@ -8,12 +8,14 @@ being GCG row ``1`` and column 0 being GCG column ``A``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Final, Literal
 
+from harfiyen.core.wire import Codec
+from harfiyen.games.crossword import errors as E
 from harfiyen.lexicon.normalize import Language
 
 SIZE: Final = 15
@@ -44,13 +46,29 @@ class Premium(Enum):
 
 
 def parse_square(name: str) -> Square:
-    """``"C1"`` (column letter, 1-based row) → ``(0, 2)``."""
-    return int(name[1:]) - 1, ord(name[0]) - ord("A")
+    """``"C1"`` (column letter A–O, row 1–15) → ``(0, 2)``; raises ``ValueError``.
+
+    >>> parse_square("H8"), parse_square("O15")
+    ((7, 7), (14, 14))
+    """
+    column, row = name[:1], name[1:]
+    if not ("A" <= column <= "O" and row.isascii() and row.isdigit() and row[0] != "0"
+            and 1 <= int(row) <= SIZE):
+        raise ValueError(f"not a square name: {name!r}")
+    return int(row) - 1, ord(column) - ord("A")
 
 
 def square_name(square: Square) -> str:
     """``(0, 2)`` → ``"C1"``."""
     return f"{chr(ord('A') + square[1])}{square[0] + 1}"
+
+
+# Squares are written by name on the wire (``"H8"``), lists of squares as lists of names.
+SQUARE: Final = Codec(square_name, parse_square)
+SQUARES: Final = Codec(
+    lambda squares: [square_name(sq) for sq in squares],
+    lambda names: tuple(parse_square(n) for n in names),
+)
 
 
 def _layout(spec: Mapping[Premium, str]) -> Mapping[Square, Premium]:
@@ -176,9 +194,77 @@ class RuleSet:
         return f"{self.family}@{self.version}"
 
 
-RULE_VERSIONS: Final = {"tr": (1, 2), "en": (1, 2)}
-DEFAULT_VERSION: Final = {"tr": 2, "en": 2}
-DEFAULT_LEXICON: Final = {"tr": "TR-1", "en": "ENABLE-1"}
+def _tr(version: int) -> RuleSet:
+    """The Turkish app's rules (seed 001); version 2 balances the first racks."""
+    return RuleSet(
+        family="tr", version=version, language="tr", tiles=TR_TILES, layout=TR_LAYOUT,
+        min_players=2, max_players=2, bingo_bonus=30, bonus_square_points=25,
+        balanced_first_deal=version >= 2, exchange_whole_rack=True,
+        challenge="none", scoreless_bag_below=20, scoreless_turns=4,
+    )
+
+
+def _en(version: int) -> RuleSet:
+    """Classic Scrabble (seed 002), before its options are applied; version 2 also
+    ends the game when no play is possible."""
+    return RuleSet(
+        family="en", version=version, language="en", tiles=EN_TILES, layout=EN_LAYOUT,
+        min_players=2, max_players=4, rack_size=7, bingo_bonus=50, bingo_min_tiles=7,
+        exchange_min_bag=7, challenge="double", two_pass_end=True, draw_for_first=True,
+        tie_break_pre_adjustment=True, no_play_end=version >= 2,
+    )
+
+
+@dataclass(frozen=True)
+class Family:
+    """A rule family as data: its versions, lexicon, players, challenge modes and variants.
+
+    ``challenges``: the modes a match may choose, the first being the default
+    (``("none",)``: no challenges). ``variants``: the variants it offers.
+    """
+
+    name: Literal["tr", "en"]
+    versions: Mapping[int, RuleSet]
+    default_version: int
+    lexicon: str
+    challenges: tuple[ChallengeMode, ...]
+    variants: tuple[Variant, ...]
+
+    @property
+    def players(self) -> tuple[int, int]:
+        base = self.versions[self.default_version]
+        return base.min_players, base.max_players
+
+
+FAMILIES: Final[Mapping[str, Family]] = MappingProxyType({
+    "tr": Family("tr", MappingProxyType({1: _tr(1), 2: _tr(2)}), 2, "TR-1", ("none",),
+                 ("standard",)),
+    "en": Family("en", MappingProxyType({1: _en(1), 2: _en(2)}), 2, "ENABLE-1", ("double", "void"),
+                 ("standard", "nine-tile", "finish-line")),
+})
+
+
+def _nine_tile(rules: RuleSet, players: int, level: FinishLevel) -> RuleSet:
+    # Racks of 9; the bingo bonus for 7, 8 or 9 tiles; an exchange needs 9 in the bag.
+    return replace(rules, rack_size=9, exchange_min_bag=9)
+
+
+def _finish_line(rules: RuleSet, players: int, level: FinishLevel) -> RuleSet:
+    return replace(rules, finish_target=FINISH_LINE_TARGETS[players][level])
+
+
+# Each variant changes the family's rules; "standard" changes nothing.
+VARIANTS: Final[Mapping[Variant, Callable[[RuleSet, int, FinishLevel], RuleSet]]] = (
+    MappingProxyType({
+        "standard": lambda rules, players, level: rules,
+        "nine-tile": _nine_tile,
+        "finish-line": _finish_line,
+    })
+)
+
+RULE_VERSIONS: Final = {name: tuple(f.versions) for name, f in FAMILIES.items()}
+DEFAULT_VERSION: Final = {name: f.default_version for name, f in FAMILIES.items()}
+DEFAULT_LEXICON: Final = {name: f.lexicon for name, f in FAMILIES.items()}
 
 
 def ruleset(
@@ -190,39 +276,32 @@ def ruleset(
     variant: Variant = "standard",
     finish_level: FinishLevel = "intermediate",
 ) -> RuleSet:
-    """The rule set ``family@version`` with its options applied.
+    """The rule set ``family@version`` with its options applied (from the tables above).
 
-    Raises ``ValueError`` for an unknown family, version or option.
+    Raises :class:`~harfiyen.games.crossword.errors.CrosswordError` for an unknown
+    family or version, a player count, challenge mode or variant the family does
+    not have.
     """
-    version = DEFAULT_VERSION.get(family, 0) if version is None else version
-    if family not in RULE_VERSIONS or version not in RULE_VERSIONS[family]:
-        raise ValueError(f"unknown rule set {family}@{version}")
-    if family == "tr":
-        if players != 2:
-            raise ValueError("tr is played by exactly 2 players")
-        if variant != "standard" or challenge not in (None, "none"):
-            raise ValueError("tr has no variants and no challenges")
-        return RuleSet(
-            family="tr", version=version, language="tr", tiles=TR_TILES, layout=TR_LAYOUT,
-            min_players=2, max_players=2, bingo_bonus=30, bonus_square_points=25,
-            balanced_first_deal=version >= 2, exchange_whole_rack=True,
-            challenge="none", scoreless_bag_below=20, scoreless_turns=4,
-        )
-    if not 2 <= players <= 4:
-        raise ValueError("en is played by 2 to 4 players")
-    mode: ChallengeMode = challenge or "double"
-    if mode == "none":
-        raise ValueError("en challenges are 'double' or 'void'")
-    rack = 9 if variant == "nine-tile" else 7
+    spec = FAMILIES.get(family)
+    version = (spec.default_version if spec else 0) if version is None else version
+    if spec is None or version not in spec.versions:
+        raise E.fail(E.UNKNOWN_RULES, rules=f"{family}@{version}",
+                     known=[f"{f}@{v}" for f, s in FAMILIES.items() for v in s.versions])
+    base = spec.versions[version]
+    if not base.min_players <= players <= base.max_players:
+        raise E.fail(E.PLAYER_COUNT, rules=family, players=players,
+                     min=base.min_players, max=base.max_players)
+    mode = challenge or spec.challenges[0]
+    if mode not in spec.challenges:
+        raise E.fail(E.NO_SUCH_CHALLENGE, rules=family, challenge=mode,
+                     allowed=list(spec.challenges))
+    if variant not in spec.variants:
+        raise E.fail(E.NO_SUCH_VARIANT, rules=family, variant=variant,
+                     allowed=list(spec.variants))
+    rules = VARIANTS[variant](replace(base, challenge=mode), players, finish_level)
+    if len(spec.challenges) == 1 and len(spec.variants) == 1:
+        return rules  # a family without choices records no options
     options: dict[str, str] = {"challenge": mode, "variant": variant}
-    target = None
-    if variant == "finish-line":
-        target = FINISH_LINE_TARGETS[players][finish_level]
+    if rules.finish_target is not None:
         options["level"] = finish_level
-    return RuleSet(
-        family="en", version=version, language="en", tiles=EN_TILES, layout=EN_LAYOUT,
-        min_players=2, max_players=4, rack_size=rack, bingo_bonus=50, bingo_min_tiles=7,
-        exchange_min_bag=rack, challenge=mode, two_pass_end=True, draw_for_first=True,
-        tie_break_pre_adjustment=True, finish_target=target, no_play_end=version >= 2,
-        options=MappingProxyType(options),
-    )
+    return replace(rules, options=MappingProxyType(options))

@@ -10,10 +10,25 @@ add the move's fixed bonuses (★25 once, the all-tiles bonus). A blank is worth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
+from harfiyen.core.wire import Codec, codec_of
 from harfiyen.games.crossword.board import Board, FormedWord, Placement, words_formed
-from harfiyen.games.crossword.rules import Premium, RuleSet, Square
+from harfiyen.games.crossword.rules import (
+    SQUARES,
+    Premium,
+    RuleSet,
+    Square,
+    parse_square,
+    square_name,
+)
+
+# A word's premiums are written as ``[{"square": "H8", "premium": "K2"}, ...]``.
+_PREMIUMS = Codec(
+    lambda pairs: [{"square": square_name(sq), "premium": p.value} for sq, p in pairs],
+    lambda items: tuple((parse_square(i["square"]), Premium(i["premium"])) for i in items),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +36,11 @@ class WordScore:
     """One word's score: letters after letter premiums, times the word multiplier."""
 
     word: str
-    squares: tuple[Square, ...]
+    squares: tuple[Square, ...] = field(metadata=codec_of(SQUARES))
     letter_sum: int
     word_multiplier: int
     score: int
-    premiums: tuple[tuple[Square, Premium], ...]
+    premiums: tuple[tuple[Square, Premium], ...] = field(metadata=codec_of(_PREMIUMS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +54,9 @@ class ScoreBreakdown:
     @property
     def total(self) -> int:
         return sum(w.score for w in self.words) + self.bingo + self.bonus_square
+
+    def wire_extras(self) -> dict[str, Any]:
+        return {"total": self.total}
 
 
 def score_word(word: FormedWord, rules: RuleSet) -> WordScore:

@@ -36,7 +36,7 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     if isinstance(viewer, Omniscient) and state.outcome is None:
         raise E.fail(E.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, players=state.players)
+        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.players)
     out = _public(state, viewer)
     if isinstance(viewer, Seat):
         rack = state.racks[viewer.seat]
@@ -48,6 +48,10 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     else:
         out["racks"] = [list(rack) for rack in state.racks]
         out["bag"] = list(state.bag)
+    if state.outcome is not None:
+        # Once the game is over everyone sees what was left on each rack (the end
+        # adjustments are made of it).
+        out["end_racks"] = [list(rack) for rack in state.racks]
     return out
 
 
@@ -122,12 +126,13 @@ def unseen_tiles(state: GameState, own_rack: tuple[str, ...]) -> dict[str, int]:
 def _last_move(state: GameState, viewer: Viewer) -> dict[str, Any] | None:
     for event in reversed(state.events):
         if isinstance(event, MOVE_EVENTS):
-            return project_event(event, viewer)
+            return project_event(event, viewer, state)
     return None
 
 
-def project_event(event: Event, viewer: Viewer) -> dict[str, Any] | None:
-    """The form of ``event`` sent to ``viewer``; drawn or exchanged tiles go only to their owner.
+def project_event(event: Event, viewer: Viewer, state: GameState) -> dict[str, Any] | None:
+    """The form of ``event`` sent to ``viewer``; drawn or exchanged tiles go only to their owner
+    (``state``, the game now, is not needed: crossword events say all they show).
 
     ``None`` would mean the viewer gets nothing; every crossword event has at
     least a public form, so this currently always returns a dict.

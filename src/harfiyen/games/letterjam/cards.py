@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from harfiyen.core.wire import Codec, register
 from harfiyen.games.letterjam.rules import WILDCARD
 
 
@@ -120,6 +121,20 @@ def parse_slots(text: str | Iterable[str]) -> tuple[Slot, ...]:
         slots.append(ref)
     return tuple(slots)
 
+
+def _one_ref(label: str) -> CardRef:
+    (ref,) = parse_refs([label])
+    return ref
+
+
+def _one_slot(label: str) -> Slot:
+    (slot,) = parse_slots([label])
+    return slot
+
+
+# On the wire a reference is its label: ``"P2"``, ``"N0"``, ``"*"``, ``"O3"``.
+register(CardRef, Codec(ref_label, _one_ref))
+register(Slot, Codec(ref_label, _one_slot))
 
 __all__ = [
     "BonusCard", "CardRef", "OwnCard", "PileCard", "SharedCard", "Slot", "StandCard",

@@ -14,6 +14,7 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from harfiyen.core.rng import Rng
+from harfiyen.games.letterjam import errors as E
 from harfiyen.games.letterjam.decks import deck_letters
 from harfiyen.games.letterjam.rules import Setup
 from harfiyen.lexicon.normalize import Language, in_alphabet
@@ -68,8 +69,8 @@ def deal(
     """Deal a game. ``chosen``: words picked by the players' neighbours (one per
     seat) instead of drawing from ``candidates``.
 
-    Raises ``ValueError`` when the deck cannot spell the chosen words, or when
-    no candidate fits (an empty or tiny candidate list).
+    Raises ``cannot_spell`` when the deck cannot spell a chosen word, or
+    ``no_secret_word`` when no candidate fits (an empty or tiny candidate list).
     """
     cards, rng = rng.shuffled(deck_letters(lang))
     deck = list(range(len(cards)))
@@ -80,7 +81,7 @@ def deal(
         if chosen is not None:
             taken = take_word(chosen[seat], deck, cards)
             if taken is None:
-                raise ValueError(f"the deck cannot spell {chosen[seat]!r} for seat {seat}")
+                raise E.fail(E.CANNOT_SPELL, word=chosen[seat], seat=seat + 1)
         else:
             order, rng = rng.shuffled(candidates)
             for word in order:
@@ -88,7 +89,7 @@ def deal(
                 if taken is not None:
                     break
             if taken is None:
-                raise ValueError(f"no {length}-letter secret word can be dealt for seat {seat}")
+                raise E.fail(E.NO_SECRET_WORD, length=length, seat=seat + 1)
         deck = [c for c in deck if c not in taken]
         stand, rng = rng.shuffled(taken)
         words.append(tuple(taken))

@@ -14,6 +14,9 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from harfiyen.core.outcome import Outcome as BaseOutcome
+from harfiyen.core.outcome import Result, TeamResult
+from harfiyen.core.wire import record_to_json
 from harfiyen.games.letterjam.cards import OwnCard, SharedCard, Slot, Wildcard, ref_label
 from harfiyen.games.letterjam.rules import POINTS_PER_LETTER, allowed_failures
 
@@ -50,8 +53,8 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended and how the team did."""
+class Outcome(BaseOutcome):
+    """How the game ended and how the team did (everyone wins or loses together)."""
 
     reason: EndReason
     players: tuple[PlayerResult, ...]
@@ -61,13 +64,19 @@ class Outcome:
     unused_greens: int
     team_score: int | None
 
+    @property
+    def results(self) -> tuple[Result, ...]:
+        return (Result.WIN if self.team_success else Result.LOSS,) * len(self.players)
+
+    @property
+    def teams(self) -> tuple[TeamResult, ...]:
+        return (TeamResult("table", tuple(range(len(self.players))), self.results[0]),)
+
+    def wire_extras(self) -> dict[str, Any]:
+        return self.standing()
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "reason": self.reason, "players": [p.to_dict() for p in self.players],
-            "failures": self.failures, "allowed_failures": self.allowed_failures,
-            "team_success": self.team_success, "unused_greens": self.unused_greens,
-            "team_score": self.team_score,
-        }
+        return record_to_json(self)
 
 
 def arranged_letters(

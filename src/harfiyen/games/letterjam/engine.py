@@ -106,8 +106,8 @@ def new_game(
     ``lexicon`` answers ``word in lexicon`` for upper-case words (``None``
     loads ``config.lexicon_id``). ``words`` are the candidate secret words
     (default: the shipped list for the language); only those of the right
-    length, in the lexicon and not blocked are dealt. Raises ``ValueError``
-    for an invalid config or words that cannot be dealt.
+    length, in the lexicon and not blocked are dealt. Raises a
+    :class:`LetterJamError` for an invalid config or words that cannot be dealt.
 
     >>> state = new_game(LetterJamConfig("en", players=6, word_length=3), 2, lexicon=_Any())
     >>> len(state.piles), state.green_open, state.green_centre, len(state.deck)
@@ -124,7 +124,7 @@ def new_game(
         bad = [w for w in chosen if candidate_words([w], lang, config.word_length,
                                                     lexicon) != (w,)]
         if bad:
-            raise ValueError(f"not usable as secret words: {bad}")
+            raise E.fail(E.BAD_SECRET_WORDS, words=bad)
     dealt = deal(lang, setup, config.word_length, candidates, chosen, Rng(seed))
     players = tuple(
         Player(dealt=word, stand=stand, red_left=setup.red_each)
@@ -207,7 +207,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     if state.phase is Phase.OVER:
         raise E.fail(E.GAME_OVER)
     if not 0 <= seat < state.player_count:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, players=state.player_count)
+        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.player_count)
     nxt = Next.of(state)
     if isinstance(move, Offer):
         _offer(nxt, seat, move)
@@ -257,7 +257,7 @@ def _vote(nxt: Next, seat: int, move: Vote) -> None:
     target = move.seat
     if target is not None:
         if not 0 <= target < nxt.state.player_count:
-            raise E.fail(E.UNKNOWN_SEAT, seat=target, players=nxt.state.player_count)
+            raise E.fail(E.UNKNOWN_SEAT, seat=target, seats=nxt.state.player_count)
         if nxt.players[target].offer is None:
             raise E.fail(E.NO_OFFER, player=target + 1, seat=target)
     nxt.update(seat, vote=target)
@@ -397,27 +397,30 @@ def _name_bonus(nxt: Next, seat: int, move: NameBonus) -> None:
 # --- replay ------------------------------------------------------------------------------
 
 
+def move_of(e: Event) -> tuple[int, Move] | None:
+    """The ``(seat, move)`` an event records, or ``None`` (deals, draws, unlocks, the end)."""
+    if isinstance(e, OfferMade):
+        return e.seat, Offer(e.length, e.players, e.nonplayers)
+    if isinstance(e, VoteCast):
+        return e.seat, Vote(e.target)
+    if isinstance(e, OfferWithdrawn | ClueAbandoned):
+        return e.seat, Withdraw()
+    if isinstance(e, ClueGiven):
+        return e.seat, GiveClue(e.refs, e.wildcard)
+    if isinstance(e, MovedOn):
+        return e.seat, MoveOn(e.guess)
+    if isinstance(e, BonusNamed):
+        return e.seat, NameBonus(e.named)
+    if isinstance(e, EndAgreed):
+        return e.seat, AgreeEnd(e.agree)
+    if isinstance(e, Arranged):
+        return e.seat, Arrange(e.slots, e.wildcard)
+    return None
+
+
 def moves_of(events: Iterable[Event]) -> list[tuple[int, Move]]:
     """The ``(seat, move)`` pairs recorded in an event log, in order."""
-    out: list[tuple[int, Move]] = []
-    for e in events:
-        if isinstance(e, OfferMade):
-            out.append((e.seat, Offer(e.length, e.players, e.nonplayers)))
-        elif isinstance(e, VoteCast):
-            out.append((e.seat, Vote(e.target)))
-        elif isinstance(e, OfferWithdrawn | ClueAbandoned):
-            out.append((e.seat, Withdraw()))
-        elif isinstance(e, ClueGiven):
-            out.append((e.seat, GiveClue(e.refs, e.wildcard)))
-        elif isinstance(e, MovedOn):
-            out.append((e.seat, MoveOn(e.guess)))
-        elif isinstance(e, BonusNamed):
-            out.append((e.seat, NameBonus(e.named)))
-        elif isinstance(e, EndAgreed):
-            out.append((e.seat, AgreeEnd(e.agree)))
-        elif isinstance(e, Arranged):
-            out.append((e.seat, Arrange(e.slots, e.wildcard)))
-    return out
+    return [recorded for event in events if (recorded := move_of(event)) is not None]
 
 
 def replay(
@@ -436,6 +439,6 @@ def replay(
 
 __all__ = [
     "LetterJamConfig", "LetterJamError", "apply", "check_arrangement", "legal_moves",
-    "load_lexicon", "moves_of", "new_game", "outcome", "parse_refs", "replay", "to_act",
+    "load_lexicon", "move_of", "moves_of", "new_game", "outcome", "parse_refs", "replay", "to_act",
     "token_for",
 ]

@@ -2,27 +2,66 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from harfiyen.core.errors import GAME_OVER, UNKNOWN_MOVE, ErrorKind, GameError
+from harfiyen.core.errors import (
+    GAME_OVER,
+    OMNISCIENT_BEFORE_END,
+    UNKNOWN_MOVE,
+    UNKNOWN_SEAT,
+    ErrorKind,
+    GameError,
+)
 
 
 class LetterJamError(GameError):
     """A Harf Takıl move or request the rules refuse; the game is unchanged."""
 
 
-def fail(kind: ErrorKind, **details: Any) -> LetterJamError:
-    """The :class:`LetterJamError` of ``kind`` with its messages filled from ``details``."""
-    error = kind.error(LetterJamError, **details)
-    assert isinstance(error, LetterJamError)
-    return error
+fail = LetterJamError.of
 
+
+# --- setting up a game -----------------------------------------------------------------
+PLAYER_COUNT: Final = ErrorKind(
+    "player_count", "Harf Takıl {min}–{max} kişiyle oynanır; {players} olmaz.",
+    "Harf Takıl is played by {min} to {max} players, not {players}.",
+)
+NONPLAYER_STANDS: Final = ErrorKind(
+    "nonplayer_stands",
+    "{players} oyuncuyla 0–{max} oyuncu olmayan sehpa kullanılır; {stands} olmaz.",
+    "{players} players use 0 to {max} nonplayer stands, not {stands}.",
+)
+UNKNOWN_LANGUAGE: Final = ErrorKind(
+    "unknown_language", "Bu dilde Harf Takıl yok: {language} (olanlar: tr, en).",
+    "Harf Takıl has no language {language} (it has: tr, en).",
+)
+UNKNOWN_VERSION: Final = ErrorKind(
+    "unknown_version", "Harf Takıl kurallarının böyle bir sürümü yok: {version}.",
+    "There is no version {version} of the Harf Takıl rules.",
+)
+WORD_LENGTH: Final = ErrorKind(
+    "word_length", "Gizli kelimeler {min}–{max} harfli olur; {length} olmaz.",
+    "Secret words have {min} to {max} letters, not {length}.",
+)
+SECRET_WORD_COUNT: Final = ErrorKind(
+    "secret_word_count", "{players} oyuncu için {count} gizli kelime verildi.",
+    "{count} secret words were given for {players} players.",
+)
+BAD_SECRET_WORDS: Final = ErrorKind(
+    "bad_secret_words",
+    "Bu kelimeler gizli kelime olamaz (uzunluk, sözlük ya da yasak listesi): {words}.",
+    "These words cannot be secret words (length, lexicon or block list): {words}.",
+)
+CANNOT_SPELL: Final = ErrorKind(
+    "cannot_spell", "Destedeki kartlar {word} kelimesini yazmaya yetmiyor ({seat}. yer).",
+    "The deck cannot spell {word} (seat {seat}).",
+)
+NO_SECRET_WORD: Final = ErrorKind(
+    "no_secret_word", "{seat}. yer için {length} harfli bir gizli kelime dağıtılamıyor.",
+    "No {length}-letter secret word can be dealt for seat {seat}.",
+)
 
 # --- game and seats ----------------------------------------------------------------------
-UNKNOWN_SEAT: Final = ErrorKind(
-    "unknown_seat", "{seat} numaralı oyuncu bu oyunda yok (oyuncu sayısı {players}).",
-    "There is no seat {seat} in this game ({players} players).",
-)
 WRONG_PHASE: Final = ErrorKind(
     "wrong_phase", "Bu hamle şu anda yapılamaz (oyun aşaması: {phase_tr}).",
     "This move cannot be made now (game phase: {phase}).",
@@ -118,12 +157,10 @@ BAD_ARRANGEMENT: Final = ErrorKind(
 )
 
 # --- views -------------------------------------------------------------------------------
-OMNISCIENT_BEFORE_END: Final = ErrorKind(
-    "omniscient_before_end", "Bütün kartları gösteren görünüm ancak oyun bittikten sonra açılır.",
-    "The view showing every card opens only once the game is over.",
-)
 
 CATALOGUE: Final[tuple[ErrorKind, ...]] = (
+    PLAYER_COUNT, NONPLAYER_STANDS, UNKNOWN_LANGUAGE, UNKNOWN_VERSION, WORD_LENGTH,
+    SECRET_WORD_COUNT, BAD_SECRET_WORDS, CANNOT_SPELL, NO_SECRET_WORD,
     GAME_OVER, UNKNOWN_SEAT, UNKNOWN_MOVE, WRONG_PHASE, NO_TOKEN, BAD_OFFER, NO_OFFER,
     NOTHING_TO_WITHDRAW, NOT_CLUEGIVER, BONUS_NAMING_PENDING, EMPTY_CLUE, OWN_CARD_NOT_VISIBLE,
     NO_SUCH_CARD, WILDCARD_NEEDS_LETTER, WILDCARD_NOT_USED, BAD_LETTER, OFFER_MISMATCH,

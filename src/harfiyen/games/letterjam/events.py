@@ -1,19 +1,21 @@
 """Harf Takıl events: every transition of a game, in the order it happened.
 
-Events hold card numbers, not letters; ``to_dict(cards)`` is the full
-(omniscient) form with letters looked up in the game's card table. What each
-viewer receives is built by ``views.project_event``: nobody is ever sent a
-letter of their own cards before the end. A game replays exactly from its
+Events hold card numbers, not letters: their stored form (``to_dict``, derived from
+their fields) is the record of the game and says nothing without the card table.
+What each viewer receives, letters included, is built by ``views.project_event``:
+nobody is ever sent a letter of their own cards before the end. A game replays exactly from its
 config, seed and the moves recorded here (``engine.moves_of``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from harfiyen.games.letterjam.cards import CardRef, Slot, ref_label
+from harfiyen.core.events import EngineEvent
+from harfiyen.core.wire import FLATTEN
+from harfiyen.games.letterjam.cards import CardRef, Slot
 from harfiyen.games.letterjam.ending import EndReason, Outcome
 from harfiyen.games.letterjam.rules import TokenColour
 
@@ -28,11 +30,9 @@ def letter_or_none(cards: Cards, number: int | None) -> str | None:
     return None if number is None else cards[number]
 
 
-class _Event:
-    kind: ClassVar[str]
+class _Event(EngineEvent):
+    __slots__ = ()
 
-    def to_dict(self, cards: Cards) -> dict[str, Any]:  # pragma: no cover - overridden
-        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +51,9 @@ class GameStarted(_Event):
     green_centre: int
     scoring: bool
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "rules": self.rules, "language": self.language,
-            "lexicon": self.lexicon, "players": self.players, "word_length": self.word_length,
-            "piles": list(self.piles), "red_each": self.red_each,
-            "green_open": self.green_open, "green_centre": self.green_centre,
-            "green_under_piles": len(self.piles), "scoring": self.scoring,
-        }
+    def wire_extras(self) -> dict[str, Any]:
+        return {"green_under_piles": len(self.piles)}
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,15 +70,6 @@ class Dealt(_Event):
     piles: tuple[tuple[int, ...], ...]
     deck: tuple[int, ...]
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        table = self.cards
-        return {
-            "kind": self.kind, "cards": list(table),
-            "words": ["".join(letters_of(table, w)) for w in self.words],
-            "stands": [letters_of(table, s) for s in self.stands],
-            "piles": [letters_of(table, p) for p in self.piles],
-            "deck": letters_of(table, self.deck),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +80,6 @@ class OfferMade(_Event):
     players: int
     nonplayers: int
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "length": self.length,
-            "players": self.players, "nonplayers": self.nonplayers,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +87,6 @@ class OfferWithdrawn(_Event):
     kind: ClassVar[str] = "offer_withdrawn"
     seat: int
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +95,6 @@ class VoteCast(_Event):
     seat: int
     target: int | None
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "target": self.target}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +103,6 @@ class CluegiverChosen(_Event):
     seat: int
     votes: int
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "votes": self.votes}
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +112,6 @@ class ClueAbandoned(_Event):
     kind: ClassVar[str] = "clue_abandoned"
     seat: int
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,12 +132,6 @@ class ClueGiven(_Event):
     word: str
     token: TokenColour
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "number": self.number,
-            "cards": [ref_label(r) for r in self.refs], "word": self.word,
-            "wildcard": self.wildcard, "token": self.token.value,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +143,6 @@ class GreensUnlocked(_Event):
     pile: int | None
     count: int
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "source": self.source, "pile": self.pile, "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +155,6 @@ class PileAdvanced(_Event):
     shown: int | None
     from_deck: bool
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "pile": self.pile, "discarded": cards[self.discarded],
-            "shown": letter_or_none(cards, self.shown), "from_deck": self.from_deck,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +167,6 @@ class MovedOn(_Event):
     guess: str | None
     shown: int | None
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "position": self.position,
-            "guess": self.guess, "shown": letter_or_none(cards, self.shown),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,8 +177,6 @@ class BonusDrawn(_Event):
     seat: int
     card: int
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "letter": cards[self.card]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,11 +189,6 @@ class BonusNamed(_Event):
     card: int
     correct: bool
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "named": self.named,
-            "letter": cards[self.card], "correct": self.correct,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,8 +197,6 @@ class EndAgreed(_Event):
     seat: int
     agree: bool
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "agree": self.agree}
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,8 +206,6 @@ class CluesOver(_Event):
     kind: ClassVar[str] = "clues_over"
     reason: EndReason
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,11 +217,6 @@ class Arranged(_Event):
     slots: tuple[Slot, ...]
     wildcard: str | None
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "seat": self.seat, "slots": [ref_label(s) for s in self.slots],
-            "wildcard": self.wildcard,
-        }
 
     def public_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat}
@@ -286,11 +225,15 @@ class Arranged(_Event):
 @dataclass(frozen=True, slots=True)
 class GameEnded(_Event):
     kind: ClassVar[str] = "game_ended"
-    outcome: Outcome
+    outcome: Outcome = field(metadata=FLATTEN)
 
-    def to_dict(self, cards: Cards = ()) -> dict[str, Any]:
-        return {"kind": self.kind, **self.outcome.to_dict()}
 
+
+EVENT_TYPES: tuple[type[_Event], ...] = (
+    GameStarted, Dealt, OfferMade, OfferWithdrawn, VoteCast, CluegiverChosen, ClueAbandoned,
+    ClueGiven, GreensUnlocked, PileAdvanced, MovedOn, BonusDrawn, BonusNamed, EndAgreed,
+    CluesOver, Arranged, GameEnded,
+)
 
 Event = (
     GameStarted | Dealt | OfferMade | OfferWithdrawn | VoteCast | CluegiverChosen
@@ -299,8 +242,8 @@ Event = (
 )
 
 __all__ = [
-    "Arranged", "BonusDrawn", "BonusNamed", "ClueAbandoned", "ClueGiven", "CluegiverChosen",
-    "CluesOver", "Dealt", "EndAgreed", "Event", "GameEnded", "GameStarted", "GreensUnlocked",
-    "MovedOn", "OfferMade", "OfferWithdrawn", "PileAdvanced", "VoteCast", "letter_or_none",
-    "letters_of",
+    "EVENT_TYPES", "Arranged", "BonusDrawn", "BonusNamed", "ClueAbandoned", "ClueGiven",
+    "CluegiverChosen", "CluesOver", "Dealt", "EndAgreed", "Event", "GameEnded", "GameStarted",
+    "GreensUnlocked", "MovedOn", "OfferMade", "OfferWithdrawn", "PileAdvanced", "VoteCast",
+    "letter_or_none", "letters_of",
 ]

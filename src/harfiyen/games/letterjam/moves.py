@@ -9,6 +9,7 @@ card was used name it. At the end each player submits an arrangement.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from harfiyen.games.letterjam.cards import CardRef, Slot
 
@@ -21,6 +22,8 @@ class Offer:
     ``nonplayers`` nonplayer stands. A new offer replaces the seat's old one.
     """
 
+    kind: ClassVar[str] = "offer"
+
     length: int
     players: int
     nonplayers: int
@@ -30,12 +33,16 @@ class Offer:
 class Vote:
     """Vote for ``seat``'s offer (``None`` takes the vote back)."""
 
+    kind: ClassVar[str] = "vote"
+
     seat: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class Withdraw:
     """Take back one's offer, or, as the chosen cluegiver, give up the clue."""
+
+    kind: ClassVar[str] = "withdraw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +53,8 @@ class GiveClue:
     the wildcard is used. The engine computes the word; it is never taken
     from the client.
     """
+
+    kind: ClassVar[str] = "clue"
 
     cards: tuple[CardRef, ...]
     wildcard: str | None = None
@@ -58,6 +67,8 @@ class GiveClue:
 class MoveOn:
     """Record ``guess`` (a letter, or ``None`` for a blank) and show the next card."""
 
+    kind: ClassVar[str] = "move_on"
+
     guess: str | None = None
 
 
@@ -65,12 +76,16 @@ class MoveOn:
 class NameBonus:
     """Name one's own bonus card after it was used in a clue."""
 
+    kind: ClassVar[str] = "name_bonus"
+
     letter: str
 
 
 @dataclass(frozen=True, slots=True)
 class AgreeEnd:
     """Agree (or no longer agree) to end the game; it ends when every player agrees."""
+
+    kind: ClassVar[str] = "agree_end"
 
     agree: bool = True
 
@@ -80,6 +95,8 @@ class Arrange:
     """The final arrangement of one's own cards, optionally with the wildcard and
     shared letters (``wildcard``: its letter, required exactly when it is used).
     May be changed until every player has arranged; the last one reveals."""
+
+    kind: ClassVar[str] = "arrange"
 
     slots: tuple[Slot, ...]
     wildcard: str | None = None

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from harfiyen.games.letterjam import errors as E
+
 RULES_VERSION: Final = 1
 RULES_KEY: Final = f"letterjam@{RULES_VERSION}"
 
@@ -77,18 +79,17 @@ def setup_for(players: int, nonplayer_stands: int | None = None) -> Setup:
     """The table row for ``players``, optionally with fewer nonplayer stands.
 
     Fewer stands is the seed's difficulty option: the smallest piles are kept
-    and each removed stand takes its green token with it. Raises ``ValueError``
-    for a player count outside 2–6 or a stand count outside 0..table.
+    and each removed stand takes its green token with it. Raises ``player_count``
+    for a player count outside 2–6, ``nonplayer_stands`` for one outside 0..table.
     """
     if players not in SETUP:
-        raise ValueError(f"Harf Takıl needs {MIN_PLAYERS}–{MAX_PLAYERS} players, not {players}")
+        raise E.fail(E.PLAYER_COUNT, players=players, min=MIN_PLAYERS, max=MAX_PLAYERS)
     row = SETUP[players]
     if nonplayer_stands is None:
         return row
     if not 0 <= nonplayer_stands <= len(row.piles):
-        raise ValueError(
-            f"{players} players use 0–{len(row.piles)} nonplayer stands, not {nonplayer_stands}"
-        )
+        raise E.fail(E.NONPLAYER_STANDS, players=players, max=len(row.piles),
+                     stands=nonplayer_stands)
     return Setup(players, row.piles[:nonplayer_stands], row.red_each, row.green_open,
                  row.green_centre)
 

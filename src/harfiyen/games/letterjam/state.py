@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from harfiyen.core.rng import Rng
+from harfiyen.games.letterjam import errors as E
 from harfiyen.games.letterjam.ending import EndReason, Outcome
 from harfiyen.games.letterjam.events import Event
 from harfiyen.games.letterjam.moves import Arrange, Offer
@@ -75,18 +76,16 @@ class LetterJamConfig:
         return self.lexicon if self.lexicon is not None else DEFAULT_LEXICON[self.language]
 
     def setup(self) -> Setup:
-        """The setup row; raises ``ValueError`` for an invalid config."""
+        """The setup row; raises a :class:`LetterJamError` for an invalid config."""
         if self.language not in ("tr", "en"):
-            raise ValueError(f"unknown language {self.language!r}")
+            raise E.fail(E.UNKNOWN_LANGUAGE, language=self.language)
         if self.version != RULES_VERSION:
-            raise ValueError(f"unknown Harf Takıl rules version {self.version}")
+            raise E.fail(E.UNKNOWN_VERSION, version=self.version)
         if not MIN_WORD_LENGTH <= self.word_length <= MAX_WORD_LENGTH:
-            raise ValueError(
-                f"secret words have {MIN_WORD_LENGTH}–{MAX_WORD_LENGTH} letters, "
-                f"not {self.word_length}"
-            )
+            raise E.fail(E.WORD_LENGTH, min=MIN_WORD_LENGTH, max=MAX_WORD_LENGTH,
+                         length=self.word_length)
         if self.secret_words is not None and len(self.secret_words) != self.players:
-            raise ValueError(f"{len(self.secret_words)} secret words for {self.players} players")
+            raise E.fail(E.SECRET_WORD_COUNT, count=len(self.secret_words), players=self.players)
         return setup_for(self.players, self.nonplayer_stands)
 
     def to_dict(self) -> dict[str, Any]:

@@ -23,11 +23,14 @@ from harfiyen.games.letterjam.decks import deck_counts
 from harfiyen.games.letterjam.events import (
     Arranged,
     BonusDrawn,
+    BonusNamed,
     ClueGiven,
     Dealt,
     Event,
     MovedOn,
+    PileAdvanced,
     letter_or_none,
+    letters_of,
 )
 from harfiyen.games.letterjam.rules import OWN_CARD, RULES_KEY, WILDCARD
 from harfiyen.games.letterjam.state import GameState, Phase, Player
@@ -49,7 +52,7 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
     if isinstance(viewer, Omniscient) and state.outcome is None:
         raise E.fail(E.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.player_count:
-        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, players=state.player_count)
+        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.player_count)
     out = _public(state)
     out["stands"] = [_stand(state, seat, p, viewer) for seat, p in enumerate(state.players)]
     if isinstance(viewer, Seat):
@@ -132,8 +135,8 @@ def _stand(state: GameState, seat: int, player: Player, viewer: Viewer) -> dict[
     return out
 
 
-def project_event(event: Event, viewer: Viewer, cards: Sequence[str]) -> dict[str, Any] | None:
-    """The form of ``event`` sent to ``viewer`` (``cards``: the game's card table).
+def project_event(event: Event, viewer: Viewer, state: GameState) -> dict[str, Any] | None:
+    """The form of ``event`` sent to ``viewer`` (letters from ``state``'s card table).
 
     Own letters never reach their owner: the deal shows each seat everyone's
     first card but its own, a clue comes as the viewer's record, a new card
@@ -141,8 +144,9 @@ def project_event(event: Event, viewer: Viewer, cards: Sequence[str]) -> dict[st
     until the end. Every event has some form for every viewer (never ``None``
     today; the type leaves room for events a viewer gets nothing of).
     """
+    cards = state.cards
     if isinstance(viewer, Omniscient):
-        return event.to_dict(cards)
+        return lettered(event, cards)
     if isinstance(event, Dealt):
         return {
             "kind": event.kind,
@@ -173,9 +177,41 @@ def project_event(event: Event, viewer: Viewer, cards: Sequence[str]) -> dict[st
         return out
     if isinstance(event, Arranged):
         if isinstance(viewer, Seat) and viewer.seat == event.seat:
-            return event.to_dict(cards)
+            return lettered(event, cards)
         return event.public_dict()
-    return event.to_dict(cards)
+    return lettered(event, cards)
+
+
+def lettered(event: Event, cards: Sequence[str]) -> dict[str, Any]:
+    """The whole of ``event`` with its card numbers read as letters (the omniscient form)."""
+    out = event.to_dict()
+    if isinstance(event, Dealt):
+        return {
+            "kind": event.kind, "cards": list(cards),
+            "words": ["".join(letters_of(cards, w)) for w in event.words],
+            "stands": [letters_of(cards, s) for s in event.stands],
+            "piles": [letters_of(cards, p) for p in event.piles],
+            "deck": letters_of(cards, event.deck),
+        }
+    if isinstance(event, ClueGiven):
+        return {
+            "kind": event.kind, "seat": event.seat, "number": event.number,
+            "cards": [ref_label(r) for r in event.refs], "word": event.word,
+            "wildcard": event.wildcard, "token": event.token.value,
+        }
+    if isinstance(event, PileAdvanced):
+        out["discarded"] = cards[event.discarded]
+        out["shown"] = letter_or_none(cards, event.shown)
+    elif isinstance(event, MovedOn):
+        out["shown"] = letter_or_none(cards, event.shown)
+    elif isinstance(event, BonusDrawn):
+        del out["card"]
+        out["letter"] = cards[event.card]
+    elif isinstance(event, BonusNamed):
+        del out["card"]
+        out["letter"] = cards[event.card]
+        out["correct"] = out.pop("correct")
+    return out
 
 
 def _clue_for(event: ClueGiven, viewer: Viewer, cards: Sequence[str]) -> dict[str, Any]:
@@ -200,4 +236,4 @@ def _clue_for(event: ClueGiven, viewer: Viewer, cards: Sequence[str]) -> dict[st
     return out
 
 
-__all__ = ["Omniscient", "Seat", "Spectator", "Viewer", "project_event", "view"]
+__all__ = ["Omniscient", "Seat", "Spectator", "Viewer", "lettered", "project_event", "view"]

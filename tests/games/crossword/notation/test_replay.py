@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from harfiyen.games.crossword.board import Tile
+from harfiyen.games.crossword.errors import CrosswordError
 from harfiyen.games.crossword.notation.gcg import parse_gcg
 from harfiyen.games.crossword.notation.replay import rack_value, replay, rules_for
 from harfiyen.games.crossword.rules import EN_TILES, TR_TILES
@@ -211,8 +212,9 @@ def test_turkish_all_tiles_bonus_is_thirty() -> None:
 
 
 def test_unknown_rule_sets_raise() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(CrosswordError) as raised:
         replay(parse_gcg("#player1 a A\n#rules xx@1\n"))
+    assert raised.value.code == "unknown_rules"
 
 
 def test_rack_values() -> None:

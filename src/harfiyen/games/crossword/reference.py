@@ -1,8 +1,8 @@
-"""The crossword rules as the web client needs them, built from ``games.crossword.rules``.
+"""The crossword rules as clients need them, built from :mod:`.rules`.
 
-The engine's rule module is the only place each rule lives; this only
-reshapes it into JSON (square names like ``H8``, premiums by their Turkish
-labels ``H2``/``H3``/``K2``/``K3``) for ``GET /api/rules/crossword``.
+The rule module is the only place each rule lives; this only reshapes it into
+JSON (square names like ``H8``, premiums by their Turkish labels
+``H2``/``H3``/``K2``/``K3``), served by ``GET /api/rules/crossword``.
 """
 
 from __future__ import annotations
@@ -58,23 +58,21 @@ def _family_json(family: str) -> dict[str, Any]:
         out["bonus_square_candidates"] = [
             R.square_name(sq) for sq in bonus_square_candidates(rules.layout)
         ]
-    if family == "en":
-        out["challenges"] = ["double", "void"]
-        out["variants"] = {
-            variant: {"rack_size": R.ruleset(family, variant=variant).rack_size}
-            for variant in ("standard", "nine-tile", "finish-line")
-        }
+    spec = R.FAMILIES[family]
+    out["challenges"] = list(spec.challenges)
+    out["variants"] = {
+        variant: {"rack_size": R.ruleset(family, variant=variant).rack_size}
+        for variant in spec.variants
+    }
+    if "finish-line" in spec.variants:
         out["finish_targets"] = {
             str(players): dict(levels) for players, levels in R.FINISH_LINE_TARGETS.items()
         }
-    else:
-        out["challenges"] = ["none"]
-        out["variants"] = {"standard": {"rack_size": rules.rack_size}}
     return out
 
 
 @functools.cache
-def crossword_rules() -> dict[str, Any]:
+def reference() -> dict[str, Any]:
     """The board, tiles and rule versions of both crossword families (built once)."""
     return {
         "size": R.SIZE,

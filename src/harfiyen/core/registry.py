@@ -1,0 +1,232 @@
+"""The game registry: every game says once, here, what it is and how it is played.
+
+A game's package builds one :class:`GameSpec` (its name, config schema, engine
+functions, view, event and move types, outcome) and registers it with
+:func:`register_game`; importing :mod:`harfiyen.games` registers every shipped
+game. The server, the CLI, the AI runner and the conformance harness list games
+with :func:`games` and reach each one through :func:`game`, so none of them
+names a game's variants or parses its data.
+
+The contract each spec's functions keep (ARCHITECTURE.md, "The engine contract"):
+
+- ``new_game(config, seed, lexicons)`` is a function of its arguments alone;
+  chance comes from the state's seeded RNG and is recorded as events.
+- ``to_act(state)``: the seats that may act now (empty once the game is over);
+  resigning is always allowed and not listed.
+- ``legal_moves(state, seat)`` yields only moves ``apply`` accepts; moves of the
+  spec's ``open_moves`` kinds (a crossword play, a clue word, an offer) are too
+  many to list and are never yielded. ``is_legal`` is exactly "``apply`` accepts".
+- ``apply(state, seat, move)`` returns a new state and the events it added, or
+  raises the game's ``GameError`` and changes nothing.
+- ``view(state, viewer)`` is built by inclusion from what ``viewer`` may know;
+  ``project_event(event, viewer, state)`` is the form of one event that
+  ``viewer`` receives (``None``: nothing), ``state`` being the game as it is now.
+- ``move_of(event)``: the ``(seat, move)`` an event records, or ``None`` for
+  events no seat chose (deals, draws, the end); replaying these from a new game
+  gives the same events again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from harfiyen.core.errors import ErrorKind, GameError, Message
+from harfiyen.core.events import Decoder, EngineEvent
+from harfiyen.core.outcome import Outcome
+from harfiyen.core.viewers import Omniscient, Seat, Spectator
+from harfiyen.core.wire import WireError, from_json, record_from_json, to_json
+
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+
+LexiconLoader = Callable[[str], Any]
+
+BAD_OPTIONS = ErrorKind(
+    "bad_options",
+    "Bu oyun bu ayarlarla kurulamaz: {problem}.",
+    "The game cannot be set up with these options: {problem}.",
+)
+BAD_MOVE = ErrorKind(
+    "bad_move",
+    "Hamle okunamadı: {problem}.",
+    "The move could not be read: {problem}.",
+)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the platform stores beside a config: the rules key (``tr@2``), the lexicon
+    (or ``None``), the language and the number of seats."""
+
+    rules: str
+    lexicon: str | None
+    language: str
+    seats: int
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[C, S, M]):
+    """One registered game (see the module docstring for the contract)."""
+
+    name: str
+    title: Message
+    config_type: type[C]
+    # Creation options → a resolved, checked config; raises the game's GameError.
+    check_config: Callable[[C], C]
+    setup: Callable[[C], Setup]
+    new_game: Callable[[C, int, LexiconLoader], S]
+    to_act: Callable[[S], tuple[int, ...]]
+    legal_moves: Callable[[S, int], Iterable[M]]
+    apply: Callable[[S, int, M], tuple[S, Sequence[EngineEvent]]]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, Any], Any]
+    project_event: Callable[[EngineEvent, Any, S], dict[str, Any] | None]
+    events: Callable[[S], Sequence[EngineEvent]]
+    event_types: tuple[type[EngineEvent], ...]
+    move_type: Any
+    move_of: Callable[[EngineEvent], tuple[int, M] | None]
+    # Who may look: every viewer kind of a game with this config (seats, team roles,
+    # spectators); the omniscient replay is added once the game is over.
+    viewers: Callable[[C], tuple[Any, ...]]
+    # The moves the platform makes for a seat: giving up, and running out of time
+    # (``None``: the game has no such move).
+    resign: M | None
+    timeout: M | None
+    open_moves: tuple[str, ...] = ()
+    # How a client's move JSON is read when the game accepts more forms than the
+    # registry's own (``move_from_json``); it may look at the state (a GCG play).
+    read_move: Callable[[Any, S], M] | None = None
+    # What a tentative move would do for a seat, without changing anything (the
+    # crossword's live score); ``None``: the game has no preview.
+    preview: Callable[[S, int, M], Any] | None = None
+    # The ratings pool a config's ranked matches count in (``"en/nine-tile"``);
+    # ``None``: the rules key without its version.
+    rating_pool_of: Callable[[C], str] | None = None
+    # The game's public rules as JSON for clients (boards, tiles, tables...).
+    reference: Callable[[], dict[str, Any]] = field(default=lambda: {})
+    # The options a lobby offers, as data (families, versions, variants, players...).
+    option_table: Callable[[], dict[str, Any]] = field(default=lambda: {})
+    decode_event: Decoder = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "decode_event", Decoder(self.event_types))
+
+    # --- configs ------------------------------------------------------------------------
+
+    def config_from_options(self, options: Mapping[str, Any]) -> C:
+        """The checked config of a creation request; unknown options are refused.
+
+        Raises ``bad_options`` (or the game's own error) saying what is wrong.
+        """
+        try:
+            config: C = record_from_json(self.config_type, options, strict=True)
+        except WireError as error:
+            raise GameError.of(BAD_OPTIONS, problem=str(error)) from None
+        return self.check_config(config)
+
+    def config_to_dict(self, config: C) -> dict[str, Any]:
+        """The stored JSON form of a config."""
+        out: dict[str, Any] = to_json(config)
+        return out
+
+    def config_from_dict(self, data: Mapping[str, Any]) -> C:
+        """The config ``config_to_dict`` wrote."""
+        config: C = record_from_json(self.config_type, data)
+        return config
+
+    def rating_pool(self, config: C) -> str:
+        """The ratings pool of ``config``: rule versions of one family share a rating."""
+        if self.rating_pool_of is not None:
+            return self.rating_pool_of(config)
+        return self.setup(config).rules.partition("@")[0]
+
+    # --- moves and events ---------------------------------------------------------------
+
+    def move_from_json(self, data: Any) -> M:
+        """The move a client sent as JSON (``{"kind": ..., ...}``); raises ``bad_move``."""
+        try:
+            move: M = from_json(data, self.move_type, strict=True)
+        except WireError as error:
+            raise GameError.of(BAD_MOVE, problem=str(error)) from None
+        return move
+
+    def parse_move(self, data: Any, state: S) -> M:
+        """The move of a client's JSON in ``state``; raises ``bad_move`` or a game error."""
+        if self.read_move is not None:
+            return self.read_move(data, state)
+        return self.move_from_json(data)
+
+    def move_to_json(self, move: M) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": type(move).kind, **to_json(move)}  # type: ignore[attr-defined]
+        return out
+
+    def is_legal(self, state: S, seat: int, move: M) -> bool:
+        """True exactly when ``apply`` accepts ``move`` from ``seat``."""
+        try:
+            self.apply(state, seat, move)
+        except GameError:
+            return False
+        return True
+
+    def replay(
+        self, config: C, seed: int, moves: Iterable[tuple[int, M]], lexicons: LexiconLoader
+    ) -> S:
+        """The state after ``moves`` from a new game; raises like ``apply``."""
+        state = self.new_game(config, seed, lexicons)
+        for seat, move in moves:
+            state, _ = self.apply(state, seat, move)
+        return state
+
+    def moves_of(self, events: Iterable[EngineEvent]) -> list[tuple[int, M]]:
+        """The ``(seat, move)`` pairs an event log records, in order."""
+        return [recorded for e in events if (recorded := self.move_of(e)) is not None]
+
+    def all_viewers(self, config: C, over: bool) -> tuple[Any, ...]:
+        """Every viewer kind of a game (the omniscient replay only when ``over``)."""
+        return (*self.viewers(config), *((Omniscient(),) if over else ()))
+
+
+def seat_viewers(seats: int) -> tuple[Seat | Spectator, ...]:
+    """A seat viewer for each seat and a spectator: the viewers of most games."""
+    return (*(Seat(s) for s in range(seats)), Spectator())
+
+
+_GAMES: dict[str, GameSpec[Any, Any, Any]] = {}
+
+
+def register_game(spec: GameSpec[Any, Any, Any]) -> GameSpec[Any, Any, Any]:
+    """Add ``spec`` to the registry (a name is registered once)."""
+    if spec.name in _GAMES and _GAMES[spec.name] is not spec:
+        raise ValueError(f"a game called {spec.name!r} is already registered")
+    _GAMES[spec.name] = spec
+    return spec
+
+
+UNKNOWN_GAME = ErrorKind(
+    "unknown_game",
+    "Böyle bir oyun yok: {game}.",
+    "There is no such game: {game}.",
+)
+
+
+def game(name: str) -> GameSpec[Any, Any, Any]:
+    """The registered game ``name``; raises ``unknown_game``. (The shipped games are
+    registered by importing :mod:`harfiyen.games`, which re-exports this function.)"""
+    try:
+        return _GAMES[name]
+    except (KeyError, TypeError):
+        raise GameError.of(UNKNOWN_GAME, game=name) from None
+
+
+def games() -> Iterator[GameSpec[Any, Any, Any]]:
+    """Every registered game, in registration order."""
+    return iter(list(_GAMES.values()))
+
+
+__all__ = [
+    "BAD_MOVE", "BAD_OPTIONS", "UNKNOWN_GAME", "GameSpec", "LexiconLoader", "Setup", "game",
+    "games", "register_game", "seat_viewers",
+]
