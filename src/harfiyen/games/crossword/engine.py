@@ -26,8 +26,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 
+from harfiyen.core.draft import Draft
 from harfiyen.core.rng import Rng
 from harfiyen.games.crossword import errors as E
 from harfiyen.games.crossword.bag import deal, draw, exchange, full_bag, seating_draw
@@ -192,41 +193,22 @@ def outcome(state: GameState) -> Outcome | None:
     return state.outcome
 
 
-@dataclass
-class _Next:
-    """The next state being built by one ``apply`` (private scratch, copied back at the end)."""
+@dataclass(kw_only=True)
+class _Next(Draft[GameState]):
+    """The next state being built by one ``apply`` (private scratch, frozen by ``build``)."""
 
-    state: GameState
     board: Board
     bag: tuple[str, ...]
     racks: list[tuple[str, ...]]
     scores: list[int]
     to_move: int
-    bonus_used: bool
-    scoreless: int
+    bonus_square_used: bool
+    scoreless_turns: int
     passes: list[int]
     pending: PendingPlay | None
     lose_turn: list[int]
     rng: Rng
-    outcome: Outcome | None = None
-    events: list[Event] = field(default_factory=list)
-
-    @classmethod
-    def of(cls, s: GameState) -> _Next:
-        return cls(
-            s, s.board, s.bag, list(s.racks), list(s.scores), s.to_move, s.bonus_square_used,
-            s.scoreless_turns, list(s.passes), s.pending, list(s.lose_turn), s.rng,
-        )
-
-    def build(self) -> GameState:
-        events = tuple(self.events)
-        return replace(
-            self.state, board=self.board, bag=self.bag, racks=tuple(self.racks),
-            scores=tuple(self.scores), to_move=self.to_move, bonus_square_used=self.bonus_used,
-            scoreless_turns=self.scoreless, passes=tuple(self.passes), pending=self.pending,
-            lose_turn=tuple(self.lose_turn), move_number=self.state.move_number + 1,
-            rng=self.rng, outcome=self.outcome, events=self.state.events + events,
-        )
+    outcome: Outcome | None
 
     def rack_value(self, seat: int) -> int:
         return sum(self.state.rules.tiles.value(t) for t in self.racks[seat])
@@ -278,7 +260,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     else:
         raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
     _end_if_no_play_left(nxt)
-    new_state = nxt.build()
+    new_state = nxt.build(move_number=state.move_number + 1)
     return new_state, tuple(nxt.events)
 
 
@@ -326,7 +308,7 @@ def _play(nxt: _Next, seat: int, move: Play) -> None:
     state = nxt.state
     rules = state.rules
     rack_before = nxt.racks[seat]
-    bonus = None if nxt.bonus_used else state.bonus_square
+    bonus = None if nxt.bonus_square_used else state.bonus_square
     formed = form_play(nxt.board, rack_before, move.placements, rules, bonus)
     placements, words, rack_after, breakdown = (
         formed.placements, formed.words, formed.rack_after, formed.breakdown
@@ -338,8 +320,8 @@ def _play(nxt: _Next, seat: int, move: Play) -> None:
     nxt.board = nxt.board.with_tiles(placements)
     nxt.racks[seat] = rack_after
     nxt.scores[seat] += breakdown.total
-    nxt.bonus_used = nxt.bonus_used or took_bonus
-    nxt.scoreless = 0
+    nxt.bonus_square_used = nxt.bonus_square_used or took_bonus
+    nxt.scoreless_turns = 0
     nxt.passes[seat] = 0
     texts = tuple(w.text for w in words)
     if rules.challenge == "double":
@@ -413,7 +395,7 @@ def _challenge(nxt: _Next, seat: int) -> None:
         nxt.racks[pending.seat] = pending.rack_before
         nxt.scores[pending.seat] -= pending.breakdown.total
         if pending.took_bonus_square:
-            nxt.bonus_used = False
+            nxt.bonus_square_used = False
         nxt.pending = None
         returned = tuple(BLANK if p.blank else p.letter for p in pending.placements)
         nxt.events.append(
@@ -498,12 +480,12 @@ def _end_if_no_play_left(nxt: _Next) -> None:
 def _scoreless_turn(nxt: _Next, seat: int) -> None:
     """Count a pass or exchange; end the game by the scoreless rules, else pass the turn."""
     rules = nxt.state.rules
-    nxt.scoreless += 1
+    nxt.scoreless_turns += 1
     if (
         rules.scoreless_turns is not None
         and rules.scoreless_bag_below is not None
         and len(nxt.bag) < rules.scoreless_bag_below
-        and nxt.scoreless >= rules.scoreless_turns
+        and nxt.scoreless_turns >= rules.scoreless_turns
     ):
         _finish(nxt, "scoreless_turns")
     elif rules.two_pass_end and nxt.passes[seat] >= 2:

@@ -35,6 +35,14 @@ def _ruleset_json(rules: R.RuleSet) -> dict[str, Any]:
     }
 
 
+def _variant_json(family: str, variant: R.Variant) -> dict[str, Any]:
+    """What a lobby shows of a variant: its rack, and the levels of a finish line."""
+    out: dict[str, Any] = {"rack_size": R.ruleset(family, variant=variant).rack_size}
+    if R.ruleset(family, variant=variant).finish_target is not None:
+        out["finish_levels"] = list(next(iter(R.FINISH_LINE_TARGETS.values())))
+    return out
+
+
 def _family_json(family: str) -> dict[str, Any]:
     rules = R.ruleset(family)  # the default version and options
     tiles = rules.tiles
@@ -60,10 +68,7 @@ def _family_json(family: str) -> dict[str, Any]:
         ]
     spec = R.FAMILIES[family]
     out["challenges"] = list(spec.challenges)
-    out["variants"] = {
-        variant: {"rack_size": R.ruleset(family, variant=variant).rack_size}
-        for variant in spec.variants
-    }
+    out["variants"] = {variant: _variant_json(family, variant) for variant in spec.variants}
     if "finish-line" in spec.variants:
         out["finish_targets"] = {
             str(players): dict(levels) for players, levels in R.FINISH_LINE_TARGETS.items()

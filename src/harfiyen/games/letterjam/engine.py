@@ -156,17 +156,16 @@ class _Any:
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
-    """Seats that may act now (every seat in a round; then the cluegiver and
-    seats that must name a bonus; at the end those still to arrange)."""
+    """Seats that may act now: every seat in a round; during a clue the cluegiver and
+    the seats that must name a bonus; at the end every seat (an arrangement may be
+    changed, and moving on is still allowed, until the last seat has arranged)."""
     seats = range(state.player_count)
-    naming = {s for s in seats if state.players[s].bonus_used}
-    if state.phase is Phase.ROUND:
+    if state.phase in (Phase.ROUND, Phase.FINAL):
         return tuple(seats)
     if state.phase is Phase.CLUE:
         assert state.cluegiver is not None
+        naming = {s for s in seats if state.players[s].bonus_used}
         return tuple(sorted(naming | {state.cluegiver}))
-    if state.phase is Phase.FINAL:
-        return tuple(sorted(naming | {s for s in seats if state.players[s].arrangement is None}))
     return ()
 
 

@@ -7,20 +7,20 @@ immutable :class:`GameState`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
+from harfiyen.core.draft import Draft
 from harfiyen.core.rng import Rng
 from harfiyen.games.letterjam import errors as E
 from harfiyen.games.letterjam.ending import EndReason, Outcome
-from harfiyen.games.letterjam.events import CluesOver, Event
+from harfiyen.games.letterjam.events import CluesOver
 from harfiyen.games.letterjam.state import GameState, Phase, Pile, Player
 
 
-@dataclass
-class Next:
-    """The next state being built by one ``apply`` (copied back by :meth:`build`)."""
+@dataclass(kw_only=True)
+class Next(Draft[GameState]):
+    """The next state being built by one ``apply`` (frozen again by ``build``)."""
 
-    state: GameState
     players: list[Player]
     piles: list[Pile]
     deck: list[int]
@@ -33,26 +33,7 @@ class Next:
     clue_number: int
     end_reason: EndReason | None
     rng: Rng
-    outcome: Outcome | None = None
-    events: list[Event] = field(default_factory=list)
-
-    @classmethod
-    def of(cls, s: GameState) -> Next:
-        return cls(
-            s, list(s.players), list(s.piles), list(s.deck), list(s.shared), list(s.discards),
-            s.green_open, s.green_centre, s.phase, s.cluegiver, s.clue_number, s.end_reason,
-            s.rng,
-        )
-
-    def build(self) -> GameState:
-        return replace(
-            self.state, players=tuple(self.players), piles=tuple(self.piles),
-            deck=tuple(self.deck), shared=tuple(self.shared), discards=tuple(self.discards),
-            green_open=self.green_open, green_centre=self.green_centre, phase=self.phase,
-            cluegiver=self.cluegiver, clue_number=self.clue_number,
-            end_reason=self.end_reason, rng=self.rng, outcome=self.outcome,
-            events=self.state.events + tuple(self.events),
-        )
+    outcome: Outcome | None
 
     def update(self, seat: int, **changes: object) -> None:
         self.players[seat] = replace(self.players[seat], **changes)  # type: ignore[arg-type]

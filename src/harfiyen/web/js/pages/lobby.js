@@ -76,8 +76,15 @@ export async function renderLobby(root) {
   const renderForm = () => {
     const versions = rules.versions[form.rules];
     if (!versions.includes(Number(form.version))) form.version = rules.default_version[form.rules];
-    const english = form.rules === "en";
-    if (!english) form.players = 2;
+    // The families, versions, challenge rules and variants come from the server's rules.
+    const family = rules.families[form.rules];
+    if (!family.challenges.includes(form.challenge)) form.challenge = family.challenges[0];
+    if (!(form.variant in family.variants)) form.variant = Object.keys(family.variants)[0];
+    const choices = family.challenges.length > 1 || Object.keys(family.variants).length > 1;
+    const levels = family.variants[form.variant].finish_levels;
+    const seatCounts = [];
+    for (let n = family.min_players; n <= family.max_players; n += 1) seatCounts.push(n);
+    if (!seatCounts.includes(form.players)) form.players = seatCounts[0];
     const solo = form.opponent === "bot";
     const rankable = !solo && rankedAllowed(config, form.rules, form.version);
     if (!rankable) form.ranked = false;
@@ -88,29 +95,27 @@ export async function renderLobby(root) {
       h("p", { class: "muted" }, t("lobby.game_crossword")),
       h("div", { class: "grid2" },
         field(t("lobby.rules"), "new-rules", select("new-rules",
-          [["tr", t("lobby.rules_tr")], ["en", t("lobby.rules_en")]], form.rules,
+          Object.keys(rules.families).map((f) => [f, t(`lobby.rules_${f}`)]), form.rules,
           (v) => { form.rules = v; renderForm(); })),
         field(t("lobby.version"), "new-version", select("new-version",
           versions.map((v) => [v, t("lobby.version_n", { n: v })]), form.version,
           (v) => { form.version = Number(v); renderForm(); })),
       ),
-      english && h("div", { class: "grid2" },
-        field(t("lobby.challenge"), "new-challenge", select("new-challenge",
-          [["double", t("lobby.challenge_double")], ["void", t("lobby.challenge_void")]], form.challenge,
+      (choices || seatCounts.length > 1) && h("div", { class: "grid2" },
+        choices && field(t("lobby.challenge"), "new-challenge", select("new-challenge",
+          family.challenges.map((c) => [c, t(`lobby.challenge_${c}`)]), form.challenge,
           (v) => { form.challenge = v; })),
-        field(t("lobby.variant"), "new-variant", select("new-variant",
-          [["standard", t("lobby.variant_standard")], ["nine-tile", t("lobby.variant_nine_tile")],
-            ["finish-line", t("lobby.variant_finish_line")]], form.variant,
-          (v) => { form.variant = v; renderForm(); })),
-        form.variant === "finish-line" && field(t("lobby.finish_level"), "new-finish-level", select("new-finish-level",
-          [["beginner", t("lobby.finish_beginner")], ["intermediate", t("lobby.finish_intermediate")],
-            ["expert", t("lobby.finish_expert")]], form.finishLevel, (v) => { form.finishLevel = v; renderForm(); })),
-        field(t("lobby.players"), "new-players", select("new-players",
-          [2, 3, 4].map((n) => [n, t("lobby.players_n", { n })]), form.players,
+        choices && field(t("lobby.variant"), "new-variant", select("new-variant",
+          Object.keys(family.variants).map((v) => [v, t(`lobby.variant_${v.replace("-", "_")}`)]),
+          form.variant, (v) => { form.variant = v; renderForm(); })),
+        levels && field(t("lobby.finish_level"), "new-finish-level", select("new-finish-level",
+          levels.map((l) => [l, t(`lobby.finish_${l}`)]), form.finishLevel, (v) => { form.finishLevel = v; renderForm(); })),
+        seatCounts.length > 1 && field(t("lobby.players"), "new-players", select("new-players",
+          seatCounts.map((n) => [n, t("lobby.players_n", { n })]), form.players,
           (v) => { form.players = Number(v); renderForm(); })),
       ),
-      english && form.variant === "finish-line" && h("p", { class: "hint", id: "finish-hint" },
-        t("lobby.finish_hint", { n: rules.families.en.finish_targets[String(form.players)][form.finishLevel] })),
+      levels && family.finish_targets && h("p", { class: "hint", id: "finish-hint" },
+        t("lobby.finish_hint", { n: family.finish_targets[String(form.players)][form.finishLevel] })),
       h("fieldset", { class: "choice" },
         h("legend", {}, t("lobby.opponent")),
         ["invite", "random", "bot"].map((kind) => h("label", { class: "radio" },
@@ -177,12 +182,13 @@ export async function renderLobby(root) {
 
   function settings() {
     const options = { rules: form.rules, version: form.version };
-    if (form.rules === "en") {
+    const family = rules.families[form.rules];
+    if (family.challenges.length > 1 || Object.keys(family.variants).length > 1) {
       options.challenge = form.challenge;
       options.variant = form.variant;
-      options.players = form.players;
-      if (form.variant === "finish-line") options.finish_level = form.finishLevel;
+      if (family.variants[form.variant].finish_levels) options.finish_level = form.finishLevel;
     }
+    if (family.max_players > 2) options.players = form.players;
     const timeControl = { kind: form.opponent === "bot" ? "none" : form.clock };
     if (timeControl.kind === "live") timeControl.minutes_per_move = form.minutes;
     if (timeControl.kind === "correspondence") timeControl.hours_per_move = form.hours;
