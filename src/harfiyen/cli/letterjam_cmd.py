@@ -38,14 +38,16 @@ from harfiyen.games.letterjam import (
 )
 from harfiyen.games.letterjam.clues import shape
 from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.normalize import Language, upper
+from harfiyen.lexicon.vocabulary import MIN_ZIPF, in_vocabulary, zipf_table
 
 app = typer.Typer(
     no_args_is_help=True,
     help="Harf Takıl with AI teammates. / Yapay zekâ takım arkadaşlarıyla Harf Takıl.",
 )
 
-View = Mapping[str, Any]
+View = LetterJamView
 _DECISIONS: Final = ("offer", "clue", "move_on", "arrange")
 
 
@@ -116,6 +118,7 @@ def selfplay(
 def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats],
             samples: Mapping[str, Sequence[float]]) -> None:
     console = _console()
+    zipf = zipf_table(lang)
     n = len(stats)
     if n == 0:
         console.print("Oyun oynanmadı / no games played")
@@ -138,6 +141,17 @@ def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats
     table.add_row("doğru tahmin edilen harf / letters guessed right", f"{right:.1%}")
     table.add_row("kullanılmayan yeşil (ort.) / unused greens (mean)",
                   f"{statistics.mean(s.unused_greens for s in stats):.2f}")
+    clue_words = [w for s in stats for w in s.clue_words]
+    if clue_words:
+        passing = sum(in_vocabulary(w, lang) for w in clue_words)
+        common = sum(zipf.get(w, 0.0) >= MIN_ZIPF[lang] for w in clue_words)
+        table.add_row("kelime kuralına uyan ipucu / clue words passing the vocabulary rule",
+                      f"{passing / len(clue_words):.1%} of {len(clue_words)}")
+        table.add_row(f"Zipf ≥ {MIN_ZIPF[lang]} ipucu / clue words at Zipf ≥ {MIN_ZIPF[lang]}",
+                      f"{common / len(clue_words):.1%}")
+    secrets = [w for s in stats for w in s.secret_words]
+    table.add_row("kelime kuralına uyan gizli kelime / secret words passing the rule",
+                  f"{sum(in_vocabulary(w, lang) for w in secrets) / len(secrets):.1%}")
     agreed = sum(s.reason == "agreed" for s in stats) / n
     table.add_row("anlaşmayla biten / ended by agreement", f"{agreed:.1%}")
     for kind in _DECISIONS:
@@ -167,30 +181,31 @@ class TerminalTeammate:
 
     def show(self, view: View) -> None:
         console = self.console
-        me = view["seat"]
-        tokens = view["tokens"]
-        console.rule(f"Sen / you: P{me} · ipucu / clue {view['clue_number']} · "
-                     f"kırmızı / red {tokens['red_left']} · yeşil / green {tokens['green_open']} "
-                     f"(+{tokens['green_centre']} merkez / centre)")
+        me = view.seat
+        tokens = view.tokens
+        red = list(tokens.red_left)
+        console.rule(f"Sen / you: P{me} · ipucu / clue {view.clue_number} · "
+                     f"kırmızı / red {red} · yeşil / green {tokens.green_open} "
+                     f"(+{tokens.green_centre} merkez / centre)")
         parts = []
-        for stand in view["stands"]:
-            seat = stand["seat"]
+        for stand in view.stands:
+            seat = stand.seat
             if seat == me:
-                parts.append(f"P{seat}: ? ({stand['position'] + 1}/{stand['cards']})")
+                parts.append(f"P{seat}: ? ({stand.position + 1}/{stand.cards})")
             else:
-                card = stand.get("card") or "-"
-                bonus = f" B{seat}:{stand['bonus']}" if stand.get("bonus") else ""
+                card = stand.card or "-"
+                bonus = f" B{seat}:{stand.bonus}" if stand.bonus else ""
                 parts.append(f"P{seat}: {card}{bonus}")
-        for pile in view["piles"]:
-            parts.append(f"N{pile['index']}: {pile['top'] or '-'} ({pile['cards']})")
+        for pile in view.piles:
+            parts.append(f"N{pile.index}: {pile.top or '-'} ({pile.cards})")
         parts.append("*: joker / wildcard")
-        parts += [f"S{i}: {x}" for i, x in enumerate(view["shared"])]
+        parts += [f"S{i}: {x}" for i, x in enumerate(view.shared)]
         console.print("  ".join(parts))
-        for record in view["records"]:
-            console.print(f"  #{record['number']} (P{record['cluegiver']}): {record['text']}"
-                          f"  [{' '.join(record['cards'])}]")
-        if view["guesses"]:
-            guesses = " ".join(g or "_" for g in view["guesses"])
+        for record in view.records or ():
+            console.print(f"  #{record.number} (P{record.cluegiver}): {record.text}"
+                          f"  [{' '.join(record.cards)}]")
+        if view.guesses:
+            guesses = " ".join(g or "_" for g in view.guesses)
             console.print(f"  tahminlerin / your guesses: {guesses}")
 
     def move_on(self, view: View) -> MoveOn | None:
@@ -204,7 +219,7 @@ class TerminalTeammate:
             return None
         if answer.strip() == "-":
             return MoveOn(None)
-        return MoveOn(upper(answer.strip(), view["language"]))
+        return MoveOn(upper(answer.strip(), view.language))
 
     def offer(self, view: View) -> Offer | None:
         self.planned = None
@@ -228,9 +243,9 @@ class TerminalTeammate:
 
     def vote(self, view: View) -> Vote | None:
         hint = self.advisor.vote(view)
-        offers = [f"P{s}: {o['length']} harf / letters, {o['players']} oyuncu / players, "
-                  f"{o['nonplayers']} sehpa / stands"
-                  for s, o in enumerate(view["offers"]) if o is not None]
+        offers = [f"P{s}: {o.length} harf / letters, {o.players} oyuncu / players, "
+                  f"{o.nonplayers} sehpa / stands"
+                  for s, o in enumerate(view.offers) if o is not None]
         self.console.print("  teklifler / offers: " + "; ".join(offers))
         default = "" if hint is None or hint.seat is None else str(hint.seat)
         answer = self.ask("Oyun: teklif sahibinin numarası / Vote: the offering seat", default)
@@ -262,7 +277,7 @@ class TerminalTeammate:
         self.show(view)
         hint = self.advisor.name_bonus(view)
         answer = self.ask("Bonus harfin ne? / Name your bonus letter", hint.letter)
-        return NameBonus(upper(answer.strip() or hint.letter, view["language"]))
+        return NameBonus(upper(answer.strip() or hint.letter, view.language))
 
     def agrees_end(self, view: View) -> bool:
         answer = self.ask("Kimse ipucu önermedi; bitirelim mi? (e/h) / "

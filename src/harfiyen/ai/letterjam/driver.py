@@ -11,7 +11,7 @@ arranges its cards.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,6 +28,7 @@ from harfiyen.games.letterjam import (
     token_for,
     view,
 )
+from harfiyen.games.letterjam.events import ClueGiven
 from harfiyen.games.letterjam.moves import (
     Arrange,
     GiveClue,
@@ -38,8 +39,9 @@ from harfiyen.games.letterjam.moves import (
     Withdraw,
 )
 from harfiyen.games.letterjam.state import WordList
+from harfiyen.games.letterjam.views import LetterJamView
 
-View = Mapping[str, Any]
+View = LetterJamView
 
 #: Rounds after which a game is ended by agreement (a safety net; real games end sooner).
 MAX_ROUNDS = 100
@@ -208,6 +210,9 @@ class GameStats:
     letters: int
     unused_greens: int
     reason: str
+    #: The words of the clues given, in order, and the players' secret words.
+    clue_words: tuple[str, ...] = ()
+    secret_words: tuple[str, ...] = ()
 
 
 def game_stats(state: GameState, seed: int) -> GameStats:
@@ -225,6 +230,8 @@ def game_stats(state: GameState, seed: int) -> GameStats:
         success=tuple(p.success for p in outcome.players), clues=state.clue_number,
         letters_right=right, letters=total, unused_greens=outcome.unused_greens,
         reason=outcome.reason,
+        clue_words=tuple(e.word for e in state.events if isinstance(e, ClueGiven)),
+        secret_words=tuple("".join(state.cards[c] for c in p.dealt) for p in state.players),
     )
 
 
