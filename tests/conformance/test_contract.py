@@ -36,12 +36,12 @@ import pytest
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.outcome import Outcome
-from harfiyen.core.registry import GameSpec
+from harfiyen.core.registry import GameSpec, temporarily_registered
 from harfiyen.core.rng import Rng
 from harfiyen.core.viewers import Omniscient, Seat
 from harfiyen.games import game, games
 
-from .drivers import DRIVERS, Case
+from .drivers import DRIVERS, Case, Driver
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 UPDATE = os.environ.get("HARFIYEN_UPDATE_GOLDEN") == "1"
@@ -80,11 +80,11 @@ def test_every_registered_game_has_a_driver() -> None:
 
 
 class Playthrough:
-    def __init__(self, case: Case, seed: int) -> None:
+    def __init__(self, case: Case, seed: int, driver: Driver | None = None) -> None:
         self.case = case
         self.seed = seed
         self.spec = game(case.game)
-        self.driver = DRIVERS[case.game]
+        self.driver = driver or DRIVERS[case.game]
         self.config = self.spec.config_from_options(case.options)
         self.rnd = random.Random(f"{case_id(case)}:{seed}")
         self.state = self.spec.new_game(self.config, seed, case.lexicons)
@@ -182,11 +182,24 @@ class Playthrough:
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_random_game_keeps_the_engine_contract(case: Case, seed: int) -> None:
-    run = Playthrough(case, seed)
+    check_random_game(case, seed)
+
+
+def check_random_game(case: Case, seed: int, driver: Driver | None = None) -> None:
+    run = Playthrough(case, seed, driver)
     run.play()
     run.check_hidden()
     run.check_replay()
     run.check_outcome()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_game_made_up_here_passes_the_same_harness(seed: int) -> None:
+    from .fourth_game import DRIVER, SECRET_LETTER
+
+    with temporarily_registered(SECRET_LETTER):
+        for case in DRIVER.cases():
+            check_random_game(case, seed, DRIVER)
 
 
 # --- golden files ---------------------------------------------------------------------------
