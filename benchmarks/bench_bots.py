@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.ai.crossword.agent import make_agent
+from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.selfplay import play_game
 from harfiyen.ai.crossword.tournament import percentiles_ms
 

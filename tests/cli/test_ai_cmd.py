@@ -5,24 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from harfiyen.ai.crossword.leaves import load_leaves
 from harfiyen.cli import app
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def _lexicons() -> None:
-    try:
-        from harfiyen.lexicon.lexicon import load
-
-        load("TR-1")
-        load("ENABLE-1")
-    except Exception as error:
-        pytest.skip(f"lexicons not available: {error}")
 
 
 def test_train_leaves_writes_a_table(tmp_path: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
 
 from harfiyen.cli import app
@@ -11,18 +10,6 @@ from harfiyen.lexicon import wordlists
 runner = CliRunner()
 
 
-def _shipped() -> bool:
-    try:
-        lexicons = wordlists.manifest()["lexicons"]
-    except (OSError, KeyError, ValueError):
-        return False
-    return all(lexicon_id in lexicons for lexicon_id in wordlists.LEXICON_IDS)
-
-
-needs_lexicons = pytest.mark.skipif(not _shipped(), reason="word lists not generated yet")
-
-
-@needs_lexicons
 def test_info_shows_every_lexicon() -> None:
     result = runner.invoke(app, ["lexicon", "info"])
     assert result.exit_code == 0, result.output
@@ -33,7 +20,6 @@ def test_info_shows_every_lexicon() -> None:
     assert entry["sha256"][:16] in result.output
 
 
-@needs_lexicons
 def test_info_for_one_lexicon() -> None:
     result = runner.invoke(app, ["lexicon", "info", "ENABLE-1"])
     assert result.exit_code == 0
@@ -46,7 +32,6 @@ def test_info_unknown_lexicon() -> None:
     assert "NOPE-1" in result.output
 
 
-@needs_lexicons
 def test_check_words() -> None:
     ok = runner.invoke(app, ["lexicon", "check", "kalem", "ışık", "--lexicon", "TR-1"])
     assert ok.exit_code == 0, ok.output
@@ -55,7 +40,6 @@ def test_check_words() -> None:
     assert missing.exit_code == 1
 
 
-@needs_lexicons
 def test_words_of_one_length() -> None:
     result = runner.invoke(app, ["lexicon", "words", "ENABLE-1", "--length", "2"])
     assert result.exit_code == 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from harfiyen.cli import app
@@ -13,17 +12,6 @@ from harfiyen.cli.score_cmd import evaluate
 
 runner = CliRunner()
 EMPTY = "/".join(["15"] * 15)
-
-
-@pytest.fixture(autouse=True)
-def _lexicons() -> None:
-    try:
-        from harfiyen.lexicon.lexicon import load
-
-        load("TR-1")
-        load("ENABLE-1")
-    except Exception as error:  # the shipped word lists are another module's job
-        pytest.skip(f"lexicons not available: {error}")
 
 
 def test_json_lists_every_first_move_with_gcg_fields() -> None:

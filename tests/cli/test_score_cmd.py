@@ -12,17 +12,6 @@ runner = CliRunner()
 EMPTY = "/".join(["15"] * 15)
 
 
-@pytest.fixture(autouse=True)
-def _lexicons() -> None:
-    try:
-        from harfiyen.lexicon.lexicon import load
-
-        load("TR-1")
-        load("ENABLE-1")
-    except Exception as error:  # the shipped word lists are another module's job
-        pytest.skip(f"lexicons not available: {error}")
-
-
 def test_turkish_move_with_bonus_square_and_breakdown() -> None:
     cgp = f"{EMPTY} KALEMİS/ 0/0 0 lex TR-1; ld turkish; rules tr@2; bonus25 I8;"
     result = runner.invoke(app, ["score", "8H KALEM", "--cgp", cgp])

@@ -8,30 +8,25 @@ from typing import Any
 
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.games import crossword as cw
-from harfiyen.games.crossword.board import Board, Placement
+from harfiyen.games.crossword.views import CrosswordView, GameFacts
 
 PASSWORD = "correct horse battery"
 
 
 @functools.cache
-def _generator(rules: str, lexicon: str) -> Any:
+def _generator(facts: GameFacts) -> Any:
     from harfiyen.ai.crossword.movegen import MoveGenerator
     from harfiyen.lexicon.lexicon import load
 
-    return MoveGenerator(load(lexicon), cw.ruleset(rules))
+    return MoveGenerator(load(facts.lexicon), facts.ruleset())
 
 
 def best_move(view: dict[str, Any]) -> dict[str, Any]:
     """The highest-scoring play for the rack in ``view`` (a seat's view), else a pass."""
-    family = view["rules"].split("@")[0]
-    gen = _generator(family, view["lexicon"])
-    board = Board().with_tiles([
-        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
-    ])
-    bonus = None
-    if view["bonus_square"] and not view["bonus_square_used"]:
-        bonus = cw.parse_square(view["bonus_square"])
-    found = gen.best(gen.scratch(board), view["rack"], 1, bonus)
+    seen = CrosswordView.from_json(view)
+    assert seen.rack is not None, "a seat's view"
+    gen = _generator(seen.facts)
+    found = gen.best(gen.scratch(seen.board), seen.rack, 1, seen.active_bonus_square)
     if not found:
         return {"kind": "pass"}
     return {"kind": "play", "tiles": [

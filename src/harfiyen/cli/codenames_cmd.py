@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Final
@@ -45,6 +45,7 @@ from harfiyen.games.codenames import (
 )
 from harfiyen.games.codenames.events import CardRevealed
 from harfiyen.games.codenames.packs import load_pack
+from harfiyen.games.codenames.views import CodenamesView
 from harfiyen.lexicon.normalize import Language
 
 app = typer.Typer(
@@ -210,15 +211,15 @@ def match(
         console.print(f"  {ending}: {count}")
 
 
-def _board_table(game_view: Mapping[str, Any]) -> Table:
+def _board_table(game_view: CodenamesView) -> Table:
     table = Table(show_header=False, show_lines=True)
     for _ in range(5):
         table.add_column(justify="center", min_width=12)
     cells = []
-    for card in game_view["cards"]:
-        label = f"{card['index']:>2} {card['word']}"
-        colour = card.get("colour")
-        if card["revealed"]:
+    for card in game_view.cards:
+        label = f"{card.index:>2} {card.word}"
+        colour = card.colour
+        if colour is not None and card.revealed:
             cells.append(f"[{_COLOUR_STYLE[colour]}]{label} ✓[/]")
         elif colour is not None:
             cells.append(f"[{_COLOUR_STYLE[colour]}]{label}[/]")

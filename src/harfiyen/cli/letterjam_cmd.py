@@ -38,6 +38,7 @@ from harfiyen.games.letterjam import (
 )
 from harfiyen.games.letterjam.clues import shape
 from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.normalize import Language, upper
 
 app = typer.Typer(
@@ -45,7 +46,7 @@ app = typer.Typer(
     help="Harf Takıl with AI teammates. / Yapay zekâ takım arkadaşlarıyla Harf Takıl.",
 )
 
-View = Mapping[str, Any]
+View = LetterJamView
 _DECISIONS: Final = ("offer", "clue", "move_on", "arrange")
 
 
@@ -167,30 +168,31 @@ class TerminalTeammate:
 
     def show(self, view: View) -> None:
         console = self.console
-        me = view["seat"]
-        tokens = view["tokens"]
-        console.rule(f"Sen / you: P{me} · ipucu / clue {view['clue_number']} · "
-                     f"kırmızı / red {tokens['red_left']} · yeşil / green {tokens['green_open']} "
-                     f"(+{tokens['green_centre']} merkez / centre)")
+        me = view.seat
+        tokens = view.tokens
+        red = list(tokens.red_left)
+        console.rule(f"Sen / you: P{me} · ipucu / clue {view.clue_number} · "
+                     f"kırmızı / red {red} · yeşil / green {tokens.green_open} "
+                     f"(+{tokens.green_centre} merkez / centre)")
         parts = []
-        for stand in view["stands"]:
-            seat = stand["seat"]
+        for stand in view.stands:
+            seat = stand.seat
             if seat == me:
-                parts.append(f"P{seat}: ? ({stand['position'] + 1}/{stand['cards']})")
+                parts.append(f"P{seat}: ? ({stand.position + 1}/{stand.cards})")
             else:
-                card = stand.get("card") or "-"
-                bonus = f" B{seat}:{stand['bonus']}" if stand.get("bonus") else ""
+                card = stand.card or "-"
+                bonus = f" B{seat}:{stand.bonus}" if stand.bonus else ""
                 parts.append(f"P{seat}: {card}{bonus}")
-        for pile in view["piles"]:
-            parts.append(f"N{pile['index']}: {pile['top'] or '-'} ({pile['cards']})")
+        for pile in view.piles:
+            parts.append(f"N{pile.index}: {pile.top or '-'} ({pile.cards})")
         parts.append("*: joker / wildcard")
-        parts += [f"S{i}: {x}" for i, x in enumerate(view["shared"])]
+        parts += [f"S{i}: {x}" for i, x in enumerate(view.shared)]
         console.print("  ".join(parts))
-        for record in view["records"]:
-            console.print(f"  #{record['number']} (P{record['cluegiver']}): {record['text']}"
-                          f"  [{' '.join(record['cards'])}]")
-        if view["guesses"]:
-            guesses = " ".join(g or "_" for g in view["guesses"])
+        for record in view.records or ():
+            console.print(f"  #{record.number} (P{record.cluegiver}): {record.text}"
+                          f"  [{' '.join(record.cards)}]")
+        if view.guesses:
+            guesses = " ".join(g or "_" for g in view.guesses)
             console.print(f"  tahminlerin / your guesses: {guesses}")
 
     def move_on(self, view: View) -> MoveOn | None:
@@ -204,7 +206,7 @@ class TerminalTeammate:
             return None
         if answer.strip() == "-":
             return MoveOn(None)
-        return MoveOn(upper(answer.strip(), view["language"]))
+        return MoveOn(upper(answer.strip(), view.language))
 
     def offer(self, view: View) -> Offer | None:
         self.planned = None
@@ -228,9 +230,9 @@ class TerminalTeammate:
 
     def vote(self, view: View) -> Vote | None:
         hint = self.advisor.vote(view)
-        offers = [f"P{s}: {o['length']} harf / letters, {o['players']} oyuncu / players, "
-                  f"{o['nonplayers']} sehpa / stands"
-                  for s, o in enumerate(view["offers"]) if o is not None]
+        offers = [f"P{s}: {o.length} harf / letters, {o.players} oyuncu / players, "
+                  f"{o.nonplayers} sehpa / stands"
+                  for s, o in enumerate(view.offers) if o is not None]
         self.console.print("  teklifler / offers: " + "; ".join(offers))
         default = "" if hint is None or hint.seat is None else str(hint.seat)
         answer = self.ask("Oyun: teklif sahibinin numarası / Vote: the offering seat", default)
@@ -262,7 +264,7 @@ class TerminalTeammate:
         self.show(view)
         hint = self.advisor.name_bonus(view)
         answer = self.ask("Bonus harfin ne? / Name your bonus letter", hint.letter)
-        return NameBonus(upper(answer.strip() or hint.letter, view["language"]))
+        return NameBonus(upper(answer.strip() or hint.letter, view.language))
 
     def agrees_end(self, view: View) -> bool:
         answer = self.ask("Kimse ipucu önermedi; bitirelim mi? (e/h) / "

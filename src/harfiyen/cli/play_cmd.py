@@ -29,7 +29,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.ai.crossword.agent import make_agent
+from harfiyen.ai.crossword.levels import Level
 from harfiyen.core.errors import GameError
 from harfiyen.core.rng import Rng
 from harfiyen.core.viewers import Seat
@@ -249,7 +250,7 @@ def status_lines(state: GameState, rack: Sequence[str], ui: dict[str, str]) -> l
     seat_view = view(state, Seat(HUMAN))
     values = state.rules.tiles
     rack_text = " ".join(f"{t}{_sub(values.value(t))}" for t in rack)
-    unseen = seat_view["unseen"]
+    unseen = seat_view.unseen or {}
     tracker = " ".join(f"{t}×{n}" if n > 1 else t for t, n in unseen.items())
     lines = [
         f"{ui['you']}: {state.scores[HUMAN]}   {ui['bot']}: {state.scores[BOT]}   "

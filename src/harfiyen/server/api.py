@@ -85,6 +85,18 @@ CurrentUser = Annotated[User, Depends(current_user)]
 # --- accounts -------------------------------------------------------------------------------
 
 
+async def _ensure_username_free(db: AsyncSession, name: str, owner: int | None = None) -> None:
+    """Refuse ``name`` when another account (not ``owner``) has the same key."""
+    found = (await db.execute(
+        select(User.id, User.username).where(User.username_key == usernames.key(name))
+    )).first()
+    if found is None or found[0] == owner:
+        return
+    if found[1] == name:
+        raise E.fail(E.USERNAME_TAKEN, status=409, username=name)
+    raise E.fail(usernames.LOOK_ALIKE, status=409, username=name, existing=found[1])
+
+
 @router.get("/health")
 async def health() -> dict[str, str]:
     return {"status": "ok"}
@@ -93,7 +105,7 @@ async def health() -> dict[str, str]:
 @router.post("/auth/register", status_code=201)
 async def register(body: RegisterRequest, request: Request, response: Response, db: Db) -> Any:
     name = usernames.validated(body.username)
-    await usernames.ensure_free(db, name)
+    await _ensure_username_free(db, name)
     user = User(
         username=name, display_name=body.display_name or name,
         password_hash=auth.hash_password(body.password), is_guest=False,
@@ -142,7 +154,7 @@ async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
         raise E.fail(E.NOT_A_GUEST, status=409)
     user = await db.merge(user)
     name = user.username if body.username == user.username else usernames.validated(body.username)
-    await usernames.ensure_free(db, name, owner=user.id)
+    await _ensure_username_free(db, name, owner=user.id)
     user.username = name
     user.username_key = usernames.key(name)
     user.display_name = body.display_name or name

@@ -18,15 +18,20 @@ import asyncio
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat
+from harfiyen.games.crossword import views
+from harfiyen.games.crossword.rules import square_name
+from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.server.models import Match, MatchPlayer, User
-from harfiyen.server.service import MatchService
+
+if TYPE_CHECKING:  # the service imports this module (bot users for new matches)
+    from harfiyen.server.service import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -65,42 +70,36 @@ async def bot_user(db: AsyncSession, level: str, index: int = 1) -> User:
 
 
 def choose_crossword_move(
-    view: dict[str, Any], level: str, lexicons: Any, seed: int = 0
+    view: CrosswordView, level: str, lexicons: Any, seed: int = 0
 ) -> Any:
     """A move for the seat whose ``view`` this is (runs in a worker thread).
 
-    The AI levels answer an engine move; the stand-ins a move intent (dict).
-    Both go through the same command path.
+    The AI levels answer an engine move; the stand-ins a move intent (dict),
+    played by the view's own rule set (variant and options included). Both go
+    through the same command path.
     """
     if level in AI_LEVELS:
-        from harfiyen.ai.crossword.levels import make_agent
+        from harfiyen.ai.crossword.agent import make_agent
 
-        language = str(view["rules"]).partition("@")[0]
-        return make_agent(level, lang=language, seed=seed).choose(view)
+        return make_agent(level, lang=view.language, seed=seed).choose(view)
     from harfiyen.ai.crossword.movegen import MoveGenerator
-    from harfiyen.games import crossword as cw
-    from harfiyen.games.crossword.board import Board, Placement
 
-    rules = cw.ruleset(view["rules"].split("@")[0], int(view["rules"].split("@")[1]))
-    if view.get("pending") is not None and view["pending"].get("ends_game"):
+    if view.rack is None:
+        raise ValueError("a bot needs a seat's view (with its rack)")
+    if view.pending is not None and view.pending.ends_game:
         return {"kind": "accept"}
-    generator = MoveGenerator(lexicons(view["lexicon"]), rules)
-    board = Board().with_tiles([
-        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
-    ])
-    bonus = None
-    if view.get("bonus_square") and not view.get("bonus_square_used"):
-        bonus = cw.parse_square(view["bonus_square"])
-    scratch = generator.scratch(board)
+    generator = MoveGenerator(lexicons(view.facts.lexicon), view.ruleset())
+    scratch = generator.scratch(view.board)
+    bonus = view.active_bonus_square
     if level == "random":
-        options = generator.moves(scratch, view["rack"], bonus)
+        options = generator.moves(scratch, view.rack, bonus)
         found = [random.choice(options)] if options else []
     else:
-        found = generator.best(scratch, view["rack"], 1, bonus)
+        found = generator.best(scratch, view.rack, 1, bonus)
     if not found:
         return {"kind": "pass"}
     return {"kind": "play", "tiles": [
-        {"square": cw.square_name(p.square), "letter": p.letter, "blank": p.blank}
+        {"square": square_name(p.square), "letter": p.letter, "blank": p.blank}
         for p in found[0].placements
     ]}
 
@@ -193,18 +192,18 @@ class BotRunner:
         return True
 
     async def _people_who_may_challenge(
-        self, db: AsyncSession, match_id: int, view: dict[str, Any]
+        self, db: AsyncSession, match_id: int, view: CrosswordView
     ) -> bool:
         """True when a play of another seat awaits a challenge and a person other than its
         player sits at the table."""
-        pending = view.get("pending")
-        if pending is None or pending["seat"] == view["seat"]:
+        pending = view.pending
+        if pending is None or pending.seat == view.seat:
             return False
         rows = (await db.execute(
             select(MatchPlayer.seat, User.preferences).join(User, User.id == MatchPlayer.user_id)
             .where(MatchPlayer.match_id == match_id)
         )).all()
-        return any(seat != pending["seat"] and not (prefs or {}).get("bot")
+        return any(seat != pending.seat and not (prefs or {}).get("bot")
                    for seat, prefs in rows)
 
     async def close(self) -> None:
@@ -213,7 +212,8 @@ class BotRunner:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-def service_view(service: MatchService, match: Match, state: Any, seat: int) -> dict[str, Any]:
-    from harfiyen.server.games import adapter
-
-    return adapter(match.game).view(state, Seat(seat))
+def service_view(service: MatchService, match: Match, state: Any, seat: int) -> CrosswordView:
+    """The seat's typed view (bots play the crossword games only)."""
+    if match.game != "crossword":
+        raise ValueError(f"no bot plays {match.game}")
+    return views.view(state, Seat(seat))

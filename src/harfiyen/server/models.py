@@ -24,6 +24,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from harfiyen.server.usernames import key
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
@@ -34,9 +36,6 @@ class Base(DeclarativeBase):
 
 
 def _username_key(context: Any) -> str:
-    # Imported here: the username rule reads the users table (usernames imports this module).
-    from harfiyen.server.usernames import key
-
     return key(context.get_current_parameters()["username"])
 
 

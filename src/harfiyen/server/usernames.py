@@ -14,7 +14,8 @@ look-alikes that a reader cannot tell apart: ``i ı l 1`` (and so ``I İ``),
 ``o 0``, ``rn``/``m``, ``vv``/``w``, circumflexes, and the three separators.
 So ``Ali``, ``ALİ``, ``ALI`` and ``a1i`` are one name: the first to register
 keeps it, the others are refused as taken (or as a look-alike of it). The
-database keeps the key in a unique column (``users.username_key``).
+database keeps the key in a unique column (``users.username_key``); the
+account endpoints check it before they write (``api._ensure_username_free``).
 """
 
 from __future__ import annotations
@@ -23,13 +24,9 @@ import re
 import unicodedata
 from typing import Final
 
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from harfiyen.core.errors import ErrorKind
 from harfiyen.lexicon.normalize import tr_lower
 from harfiyen.server import errors as E
-from harfiyen.server.models import User
 
 MIN_LENGTH: Final = 3
 MAX_LENGTH: Final = 32
@@ -106,18 +103,6 @@ def validated(name: str) -> str:
     return name
 
 
-async def ensure_free(db: AsyncSession, name: str, owner: int | None = None) -> None:
-    """Refuse ``name`` when another account (not ``owner``) has the same key."""
-    found = (await db.execute(
-        select(User.id, User.username).where(User.username_key == key(name))
-    )).first()
-    if found is None or found[0] == owner:
-        return
-    if found[1] == name:
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=name)
-    raise E.fail(LOOK_ALIKE, status=409, username=name, existing=found[1])
-
-
 def key(name: str) -> str:
     """The comparison key: Turkish case folding, then the look-alike folding (see above).
 
@@ -132,4 +117,7 @@ def key(name: str) -> str:
     return folded
 
 
-__all__ = ["MAX_LENGTH", "MIN_LENGTH", "ensure_free", "key", "normalize", "reason", "validated"]
+__all__ = [
+    "INVALID", "LOOK_ALIKE", "MAX_LENGTH", "MIN_LENGTH", "RESERVED", "key", "normalize", "reason",
+    "validated",
+]

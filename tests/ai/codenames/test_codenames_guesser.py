@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -9,6 +10,14 @@ import pytest
 from harfiyen.ai.codenames.association import EmbeddingAssociation
 from harfiyen.ai.codenames.guesser import AssociationGuesser, GuesserSettings
 from harfiyen.games.codenames import Guess, Pass
+from harfiyen.games.codenames.rules import Colour, Phase, Team
+from harfiyen.games.codenames.views import (
+    CardView,
+    ClueView,
+    CodenamesView,
+    GuessView,
+    ViewerInfo,
+)
 
 VECTORS = {
     "GEMİ": (1, 0, 0), "BALIK": (0.8, 0.2, 0), "ELMA": (0, 1, 0), "KALEM": (0, 0, 1),
@@ -25,21 +34,24 @@ def guesser(hand_vectors: Any) -> AssociationGuesser:
     )
 
 
-def _view(clues: list[dict[str, Any]], revealed: dict[int, str]) -> dict[str, Any]:
-    cards = [
-        {"index": i, "word": w, "revealed": i in revealed, **(
-            {"colour": revealed[i]} if i in revealed else {})}
+def _view(clues: list[ClueView], revealed: dict[int, str]) -> CodenamesView:
+    """A red guesser's view of the board ``WORDS`` (only what the guesser reads is real)."""
+    cards = tuple(
+        CardView(i, w, i in revealed, Colour(revealed[i]) if i in revealed else None)
         for i, w in enumerate(WORDS)
-    ]
-    current = clues[-1]
-    return {"cards": cards, "clues": clues, "key_visible": False,
-            "current_clue": {**current, "guesses_left": current["number"] + 1
-                             - len(current["guesses"])}}
+    )
+    current = replace(clues[-1], guesses_left=clues[-1].number + 1 - len(clues[-1].guesses))
+    return CodenamesView(
+        language="tr", strict_clues=False, seats=(), viewer=ViewerInfo("team_role"),
+        key_visible=False, cards=cards, turn=Team.RED, phase=Phase.GUESS, to_act=(),
+        current_clue=current, clues=(*clues[:-1], current), remaining={}, move_number=0,
+        outcome=None,
+    )
 
 
-def _clue(word: str, number: int, guesses: list[tuple[int, str]] = ()) -> dict[str, Any]:
-    return {"team": "red", "word": word, "number": number,
-            "guesses": [{"index": i, "word": WORDS[i], "colour": c} for i, c in guesses]}
+def _clue(word: str, number: int, guesses: list[tuple[int, str]] = ()) -> ClueView:
+    return ClueView(Team.RED, 0, word, number,
+                    tuple(GuessView(i, WORDS[i], Colour(c)) for i, c in guesses))
 
 
 def test_guesses_the_closest_word_first(guesser: AssociationGuesser) -> None:

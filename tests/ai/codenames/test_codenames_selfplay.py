@@ -3,9 +3,6 @@ their own views, and the guesser's view never holds the key while the game runs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import pytest
 
 from harfiyen.ai.codenames.guesser import AssociationGuesser
@@ -13,6 +10,7 @@ from harfiyen.ai.codenames.models import make_guesser, use_spymaster, use_vector
 from harfiyen.ai.codenames.selfplay import play_match, play_solo, run_solo
 from harfiyen.games.codenames import Guess, Pass, Team
 from harfiyen.games.codenames.packs import load_pack
+from harfiyen.games.codenames.views import CodenamesView
 
 pytestmark = pytest.mark.usefixtures("use_small")
 
@@ -24,9 +22,9 @@ class KeyCheckingGuesser:
         self.inner = inner
         self.views = 0
 
-    def choose(self, view: Mapping[str, Any]) -> Guess | Pass:
-        assert view["key_visible"] is False
-        assert all("colour" not in c for c in view["cards"] if not c["revealed"])
+    def choose(self, view: CodenamesView) -> Guess | Pass:
+        assert view.key_visible is False
+        assert all("colour" not in c for c in view.to_json()["cards"] if not c["revealed"])
         self.views += 1
         return self.inner.choose(view)
 

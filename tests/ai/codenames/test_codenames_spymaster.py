@@ -7,17 +7,23 @@ from typing import Any
 import pytest
 
 from harfiyen.ai.codenames.spymaster import EmbeddingSpymaster, SpymasterSettings, is_form_of
+from harfiyen.games.codenames.rules import Colour, Phase, Role, Team
+from harfiyen.games.codenames.views import CardView, CodenamesView, ViewerInfo
 
 
 def _view(words: list[str], colours: list[str], revealed: set[int] = frozenset(),
-          team: str = "red", key: bool = True) -> dict[str, Any]:
-    cards = []
-    for i, (w, c) in enumerate(zip(words, colours, strict=True)):
-        card: dict[str, Any] = {"index": i, "word": w, "revealed": i in revealed}
-        if key or i in revealed:
-            card["colour"] = c
-        cards.append(card)
-    return {"cards": cards, "key_visible": key, "viewer": {"team": team}}
+          team: str = "red", key: bool = True) -> CodenamesView:
+    """A spymaster's view of ``words`` (only what the spymaster reads is real)."""
+    cards = tuple(
+        CardView(i, w, i in revealed, Colour(c) if key or i in revealed else None)
+        for i, (w, c) in enumerate(zip(words, colours, strict=True))
+    )
+    return CodenamesView(
+        language="tr", strict_clues=False, seats=(),
+        viewer=ViewerInfo("team_role", team=Team(team), role=Role.SPYMASTER), key_visible=key,
+        cards=cards, turn=Team(team), phase=Phase.CLUE, to_act=(), current_clue=None, clues=(),
+        remaining={}, move_number=0, outcome=None,
+    )
 
 
 # Axis 0: sea, axis 1: fruit, axis 2: the black word's topic, axis 3: noise.

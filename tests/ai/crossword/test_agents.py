@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
 import pytest
 
+from harfiyen.ai.crossword import endgame
 from harfiyen.ai.crossword.agent import (
     Agent,
     BeginnerAgent,
     ChampionAgent,
     generator_for,
     main_word,
+    make_agent,
     situation,
     zipf,
 )
-from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.ai.crossword.levels import Level
 from harfiyen.games.crossword import (
     Accept,
     Board,
@@ -33,7 +36,7 @@ from harfiyen.games.crossword import (
     view,
 )
 from harfiyen.games.crossword.board import words_formed
-from harfiyen.lexicon.lexicon import load
+from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.lexicon.wordlists import is_blocked
 
 LEVELS = [level.value for level in Level]
@@ -46,15 +49,6 @@ def bot(level: str, lang: str, seed: int, budget: float = 120.0) -> Agent:
         agent.iterations = 3
         agent.candidates = 3
     return agent
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _lexicons() -> None:
-    try:
-        load("TR-1")
-        load("ENABLE-1")
-    except Exception as error:  # the shipped word lists are another module's job
-        pytest.skip(f"lexicons not available: {error}")
 
 
 def midgame(lang: str, seed: int, moves: int = 6) -> GameState:
@@ -84,8 +78,8 @@ def test_make_agent_sets_level_and_budget() -> None:
     for level in Level:
         agent = make_agent(level.en_name, lang="tr", seed=1)
         assert agent.level is level
-        assert agent.time_budget == level.time_budget  # type: ignore[attr-defined]
-    assert make_agent("usta", lang="en", seed=1, time_budget=0.25).time_budget == 0.25  # type: ignore[attr-defined]
+        assert agent.time_budget == level.time_budget
+    assert make_agent("usta", lang="en", seed=1, time_budget=0.25).time_budget == 0.25
     with pytest.raises(ValueError):
         make_agent("usta", lang="de", seed=1)
 
@@ -118,24 +112,45 @@ def scramble(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_choice_depends_only_on_the_bots_view(lang: str) -> None:
+    """The hidden tiles dealt differently, or only the wire form of the view: same choice.
+
+    Each choice is made from a view built anew (from the scrambled state, or
+    parsed from JSON text), so a bot that reached past its view (a view that
+    kept a link to the state, say) would choose differently: the Champion
+    samples the opponent's rack and would see the real one.
+    """
     state = midgame(lang, 11)
     seat = state.to_move
     rng = random.Random(5)
     # A budget the Champion's simulation never reaches: its iteration cap decides.
-    for player in (bot(level, lang, 4) for level in LEVELS):
-        choice = player.choose(view(state, Seat(seat)))
+    for level in LEVELS:
+        choice = bot(level, lang, 4).choose(view(state, Seat(seat)))
+        wire = json.loads(json.dumps(view(state, Seat(seat)).to_json()))
+        assert bot(level, lang, 4).choose(CrosswordView.from_json(wire)) == choice, level
         for _ in range(2):
             other = scramble(state, seat, rng)
-            assert other.racks[1 - seat] != state.racks[1 - seat] or other.bag != state.bag
-            seen = view(other, Seat(seat))
-            assert seen == view(state, Seat(seat))
-            assert player.choose(seen) == choice, player.level
+            assert other.racks[1 - seat] != state.racks[1 - seat]
+            assert bot(level, lang, 4).choose(view(other, Seat(seat))) == choice, level
+
+
+def test_the_champion_reads_the_unseen_tiles_of_its_view() -> None:
+    """The control for the test above: the choice does depend on what the view shows."""
+    state = midgame("en", 11)
+    seat = state.to_move
+    seen = view(state, Seat(seat))
+    assert seen.unseen is not None
+    # The same position, but the view claims the unseen tiles are all blanks and S's.
+    lure = replace(seen, unseen={"?": 2, "S": sum(seen.unseen.values()) - 2})
+    champion = bot("sampiyon", "en", 4)
+    champion.iterations, champion.candidates = 12, 6  # type: ignore[attr-defined]
+    values = {champion.choose(seen), champion.choose(lure)}
+    assert len(values) == 2
 
 
 # -- the beginner -----------------------------------------------------------------------------
 
 
-def first_move_view(lang: str, rack: str) -> dict[str, object]:
+def first_move_view(lang: str, rack: str) -> CrosswordView:
     state = new_game(CrosswordConfig(lang, challenge="void" if lang == "en" else None), 1)
     racks = list(state.racks)
     racks[state.to_move] = tuple(rack)
@@ -234,26 +249,30 @@ def bag_empty_state(lang: str, seed: int) -> GameState:
     return state
 
 
-def test_champion_solves_the_endgame_and_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    endgame = pytest.importorskip("harfiyen.ai.crossword.endgame")
+def test_champion_solves_the_endgame_and_does_not_hide_solver_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     state = bag_empty_state("tr", 4)
     seat = state.to_move
-    calls: list[object] = []
+    calls: list[dict[str, object]] = []
     solve = endgame.solve
 
     def spy(*args: object, **kwargs: object) -> object:
-        calls.append(args)
-        return solve(*args, **kwargs)
+        calls.append(kwargs)
+        return solve(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(endgame, "solve", spy)
     champion = bot("sampiyon", "tr", 1, budget=1.0)
     move = champion.choose(view(state, Seat(seat)))
     assert calls, "the solver was not asked"
+    assert calls[0]["passes"] == state.passes and calls[0]["scoreless_turns"] == (
+        state.scoreless_turns
+    )
     apply(state, seat, move)
 
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("solver bug")
 
     monkeypatch.setattr(endgame, "solve", broken)
-    move = champion.choose(view(state, Seat(seat)))
-    apply(state, seat, move)  # equity's answer, still legal
+    with pytest.raises(RuntimeError, match="solver bug"):
+        champion.choose(view(state, Seat(seat)))

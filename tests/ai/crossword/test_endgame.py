@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 
+from harfiyen.ai.crossword.agent import make_agent
 from harfiyen.ai.crossword.endgame import (
     EndgameResult,
     racks_from_view,
@@ -22,7 +23,7 @@ from harfiyen.ai.crossword.endgame import (
     to_engine_move,
 )
 from harfiyen.ai.crossword.movegen import MoveGenerator
-from harfiyen.core.viewers import Seat
+from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.games.crossword import CrosswordConfig, GameState, Pass, Play, apply, new_game, view
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.lexicon.lexicon import Lexicon, load
@@ -167,6 +168,54 @@ def test_stuck_rack_passes_follow_the_end_rules(
             assert result.best_move is None  # nothing to play: the pass
 
 
+@cache
+def few_tiles_left(lang: str, seed: int, tiles: int = 6) -> GameState:
+    """:func:`played_out` continued by best-scoring plays until the racks hold ``tiles``."""
+    gen = generator_for(lang)
+    state = played_out(lang, seed)
+    while sum(map(len, state.racks)) > tiles:
+        best = gen.best(gen.scratch(state.board), state.racks[state.to_move], 1,
+                        state.active_bonus_square)
+        assert best and state.outcome is None
+        state, _ = apply(state, state.to_move, Play(best[0].placements))
+    assert state.outcome is None
+    return state
+
+
+@pytest.mark.parametrize(
+    ("seed", "mine", "theirs", "scoreless"),
+    [
+        (5, 1, 0, 0),  # we passed last turn: a second pass ends the game, and that is best
+        (6, 0, 1, 1),  # they passed: once we play, their next pass ends the game
+    ],
+)
+def test_real_pass_counts_beat_the_old_zero_default(
+    seed: int, mine: int, theirs: int, scoreless: int
+) -> None:
+    """English, two passes in a row end the game: the counters are public and matter.
+
+    The Champion used to call the solver without them, so it assumed ``(0, 0)``;
+    here the line that guess chooses ends worse than the one the real counts choose
+    (which is the exhaustive minimax value).
+    """
+    base = few_tiles_left("en", seed)
+    me = base.to_move
+    passes = [0, 0]
+    passes[me], passes[1 - me] = mine, theirs
+    state = replace(base, passes=tuple(passes), scoreless_turns=scoreless)
+    seen = view(state, Seat(me))
+    assert seen.passes == state.passes
+    real = solve_view(seen, lexicon_for("en"), 30.0, generator=generator_for("en"))
+    guessed = solve_state(replace(state, passes=(0, 0)))
+    expected = reference_value(state)
+    assert real.complete and real.value == expected
+    assert final_spread_after(state, real) == expected
+    assert final_spread_after(state, guessed) < expected
+    # The Champion reads the counters from its view and plays the better line.
+    champion = make_agent("sampiyon", lang="en", seed=1, time_budget=30.0)
+    assert champion.choose(seen) == to_engine_move(real.best_move)
+
+
 def test_time_limited_search_returns_a_legal_move() -> None:
     state = played_out("tr", 2)  # full racks: far too big to solve in a moment
     result = solve_state(state, time_limit=0.5)
@@ -192,18 +241,20 @@ def test_solve_view_knows_the_other_rack_from_the_unseen_tiles() -> None:
     own, other = racks_from_view(seat_view)
     assert sorted(own) == sorted(state.racks[seat])
     assert sorted(other) == sorted(state.racks[1 - seat])
-    result = solve_view(seat_view, state.rules, lexicon_for("en"), 10.0,
-                        generator=generator_for("en"), max_depth=2)
+    result = solve_view(seat_view, lexicon_for("en"), 10.0, generator=generator_for("en"),
+                        max_depth=2)
     direct = solve_state(state, max_depth=2)
     assert (result.value, result.best_move) == (direct.value, direct.best_move)
     with pytest.raises(ValueError):
-        racks_from_view({**seat_view, "bag_count": 3})
+        racks_from_view(replace(seat_view, bag_count=3))
+    with pytest.raises(ValueError):
+        racks_from_view(view(state, Spectator()))
 
 
 def test_solve_rejects_more_than_two_players() -> None:
     with pytest.raises(ValueError):
         solve(Board(), ["A", "B", "C"], [0, 0, 0], 0, CrosswordConfig("en").ruleset(),
-              lexicon_for("en"), 1.0)
+              lexicon_for("en"), 1.0, scoreless_turns=0, passes=(0, 0, 0))
 
 
 def test_blank_placements_round_trip_through_the_engine() -> None:

@@ -4,19 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.ai.crossword.agent import make_agent
+from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.selfplay import play_game
 from harfiyen.ai.crossword.tournament import percentiles_ms, run_match, wilson
-from harfiyen.lexicon.lexicon import load
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _lexicons() -> None:
-    try:
-        load("TR-1")
-        load("ENABLE-1")
-    except Exception as error:
-        pytest.skip(f"lexicons not available: {error}")
 
 
 def test_wilson_interval() -> None:

@@ -31,16 +31,17 @@ from harfiyen.games.letterjam import (
     view,
 )
 from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.normalize import ALPHABETS
 
 AI = LetterJamAI()
 
 
-def seat_view(state: GameState, seat: int) -> dict[str, Any]:
+def seat_view(state: GameState, seat: int) -> LetterJamView:
     return view(state, Seat(seat))
 
 
-def decisions(seat_view: dict[str, Any]) -> dict[str, Any]:
+def decisions(seat_view: LetterJamView) -> dict[str, Any]:
     """Everything the AI decides from one view (the clue only in the clue phase)."""
     best = AI.best_clue(seat_view)
     out: dict[str, Any] = {
@@ -51,7 +52,7 @@ def decisions(seat_view: dict[str, Any]) -> dict[str, Any]:
         "arrange": AI.arrange(seat_view),
         "act": AI.act(seat_view),
     }
-    if seat_view["phase"] == "clue" and seat_view["cluegiver"] == seat_view["seat"]:
+    if seat_view.phase == "clue" and seat_view.cluegiver == seat_view.seat:
         out["clue"] = AI.clue(seat_view)
     return out
 
@@ -108,7 +109,7 @@ def test_decisions_need_nothing_but_the_json_view(midgame_states: list[GameState
     state = midgame_states[2]
     for seat in range(state.player_count):
         original = seat_view(state, seat)
-        wire = json.loads(json.dumps(original))
+        wire = LetterJamView.from_json(json.loads(json.dumps(original.to_json())))
         assert decisions(wire) == decisions(original)
 
 

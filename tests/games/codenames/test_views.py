@@ -53,7 +53,7 @@ def _midgame() -> GameState:
 def test_spymasters_see_the_whole_key() -> None:
     state = _midgame()
     for viewer in KEY_VIEWERS:
-        out = view(state, viewer)
+        out = view(state, viewer).to_json()
         assert out["key_visible"] is True
         assert [card["colour"] for card in out["cards"]] == [c.value for c in state.key]
 
@@ -61,7 +61,7 @@ def test_spymasters_see_the_whole_key() -> None:
 def test_guessers_and_spectators_see_only_revealed_colours() -> None:
     state = _midgame()
     for viewer in GUESSER_VIEWERS:
-        out = view(state, viewer)
+        out = view(state, viewer).to_json()
         assert out["key_visible"] is False
         coloured = {card["index"]: card["colour"] for card in out["cards"] if "colour" in card}
         assert coloured == {0: "red", NEUTRAL[0]: "neutral"}
@@ -70,7 +70,7 @@ def test_guessers_and_spectators_see_only_revealed_colours() -> None:
 
 
 def test_view_shows_words_clue_history_guesses_left_remaining_and_turn() -> None:
-    out = view(_midgame(), Seat(BLUE_GUESS))
+    out = view(_midgame(), Seat(BLUE_GUESS)).to_json()
     assert [card["word"] for card in out["cards"]][:2] == ["ELMA", "ARMUT"]
     assert out["turn"] == "blue" and out["phase"] == "guess" and out["to_act"] == [BLUE_GUESS]
     assert out["current_clue"] == {
@@ -93,7 +93,7 @@ def test_view_shows_words_clue_history_guesses_left_remaining_and_turn() -> None
 def test_everyone_sees_the_key_once_the_game_is_over() -> None:
     state, _ = apply(_midgame(), BLUE_GUESS, Resign())
     for viewer in (*GUESSER_VIEWERS, Omniscient()):
-        out = view(state, viewer)
+        out = view(state, viewer).to_json()
         assert out["key_visible"] is True
         assert [card["colour"] for card in out["cards"]] == [c.value for c in state.key]
         assert out["outcome"]["winner"] == "red"

@@ -22,34 +22,28 @@ from harfiyen.games.crossword import (
     new_game,
     view,
 )
-from harfiyen.games.crossword.board import Board, Placement
+from harfiyen.games.crossword.board import Placement
 from harfiyen.games.crossword.events import PlayMade
 from harfiyen.games.crossword.notation.gcg import EventKind, parse_gcg, write_gcg
 from harfiyen.games.crossword.notation.record import game_record
 from harfiyen.games.crossword.notation.replay import replay, rules_for
+from harfiyen.games.crossword.views import GameFacts
 from harfiyen.lexicon.lexicon import load
 
 
 @functools.cache
-def _generator(family: str, lexicon: str, variant: str) -> Any:
+def _generator(facts: GameFacts) -> Any:
     from harfiyen.ai.crossword.movegen import MoveGenerator
-    from harfiyen.games.crossword.rules import ruleset
 
-    return MoveGenerator(load(lexicon), ruleset(family, variant=variant))  # type: ignore[arg-type]
+    return MoveGenerator(load(facts.lexicon), facts.ruleset())
 
 
 def _best(state: GameState, seat: int, rng: random.Random) -> Any:
     v = view(state, Seat(seat))
-    gen = _generator(state.rules.family, state.config.lexicon_id, state.config.variant)
-    board = Board().with_tiles([
-        Placement(_sq(t["square"]), t["letter"], t["blank"]) for t in v["board"]
-    ])
-    found = gen.best(gen.scratch(board), v["rack"], 3, state.active_bonus_square)
+    assert v.rack is not None
+    gen = _generator(v.facts)
+    found = gen.best(gen.scratch(v.board), v.rack, 3, v.active_bonus_square)
     return found[rng.randrange(len(found))] if found else None
-
-
-def _sq(name: str) -> tuple[int, int]:
-    return int(name[1:]) - 1, ord(name[0]) - 65
 
 
 def self_play(config: CrosswordConfig, seed: int) -> GameState:

@@ -59,13 +59,13 @@ def check_hidden(state: GameState, new_events: tuple[Event, ...]) -> None:
     for seat in range(state.player_count):
         viewer = Seat(seat)
         other = relabelled(state, seat)
-        seen = view(state, viewer)
+        seen = view(state, viewer).to_json()
         json.dumps(seen)
-        assert view(other, viewer) == seen
+        assert view(other, viewer).to_json() == seen
         sent = [project_event(e, viewer, state) for e in new_events]
         json.dumps(sent)
         assert [project_event(e, viewer, other) for e in new_events] == sent
-    json.dumps(view(state, Spectator()))
+    json.dumps(view(state, Spectator()).to_json())
 
 
 def check_refusals(state: GameState, rnd: random.Random) -> None:
@@ -109,6 +109,6 @@ def test_random_games_hide_own_letters_and_replay(
             check_hidden(state, state.events[before:])
     if state.phase is Phase.OVER:
         assert state.outcome is not None
-        json.dumps(view(state, Omniscient()))
+        json.dumps(view(state, Omniscient()).to_json())
         json.dumps([project_event(e, Omniscient(), state) for e in state.events])
     assert replay(config, seed, moves_of(state.events), lexicon=ANY) == state

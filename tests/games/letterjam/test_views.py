@@ -27,7 +27,7 @@ from .helpers import clue, game
 
 def test_a_seat_sees_every_stand_but_its_own() -> None:
     state = game(4, seed=5)
-    seen = view(state, Seat(1))
+    seen = view(state, Seat(1)).to_json()
     json.dumps(seen)
     for stand in seen["stands"]:
         if stand["seat"] == 1:
@@ -44,8 +44,8 @@ def test_others_remember_the_cards_a_player_moved_past() -> None:
     state = game(3)
     first = state.players[0].stand[0]
     state, _ = apply(state, 0, MoveOn("E"))
-    assert view(state, Seat(1))["stands"][0]["seen"] == [state.cards[first]]
-    own = view(state, Seat(0))
+    assert view(state, Seat(1)).to_json()["stands"][0]["seen"] == [state.cards[first]]
+    own = view(state, Seat(0)).to_json()
     assert own["guesses"] == ["E"] and "seen" not in own["stands"][0]
 
 
@@ -61,7 +61,7 @@ def test_unknown_viewers() -> None:
 
 def test_a_spectator_sees_every_card_but_no_guess_sheet() -> None:
     state = game(3)
-    seen = view(state, Spectator())
+    seen = view(state, Spectator()).to_json()
     assert all("card" in stand for stand in seen["stands"])
     assert "guesses" not in seen and "records" not in seen
 
@@ -106,8 +106,8 @@ def test_moving_on_and_bonus_cards_are_hidden_from_their_owner() -> None:
     assert project_event(drawn, Seat(1), state) == {
         "kind": "bonus_drawn", "seat": 0, "letter": state.cards[drawn.card],
     }
-    assert view(state, Seat(1))["stands"][0]["bonus"] == state.cards[drawn.card]
-    assert view(state, Seat(0))["stands"][0]["has_bonus"] is True
+    assert view(state, Seat(1)).stands[0].bonus == state.cards[drawn.card]
+    assert view(state, Seat(0)).stands[0].has_bonus is True
 
 
 def test_arrangements_are_private_until_the_end() -> None:
@@ -121,5 +121,5 @@ def test_arrangements_are_private_until_the_end() -> None:
     assert project_event(arranged, Seat(0), state)["slots"] == [  # type: ignore[index]
         "O4", "O3", "O2", "O1", "O0",
     ]
-    assert view(state, Seat(0))["arrangement"]["slots"][0] == "O4"
-    assert view(state, Seat(1))["stands"][0]["arranged"] is True
+    assert view(state, Seat(0)).to_json()["arrangement"]["slots"][0] == "O4"
+    assert view(state, Seat(1)).stands[0].arranged is True

@@ -7,21 +7,21 @@ platform-wide agent protocol may replace it later.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 from harfiyen.ai.codenames.spymaster import ClueDecision
 from harfiyen.games.codenames.moves import Guess, Pass
+from harfiyen.games.codenames.views import CodenamesView
 
 
 class SpymasterAgent(Protocol):
-    def give_clue(self, view: Mapping[str, Any]) -> ClueDecision:
+    def give_clue(self, view: CodenamesView) -> ClueDecision:
         """A clue for the viewing spymaster's team, from a view that shows the key."""
         ...
 
 
 class GuesserAgent(Protocol):
-    def choose(self, view: Mapping[str, Any]) -> Guess | Pass:
+    def choose(self, view: CodenamesView) -> Guess | Pass:
         """The next guess or a pass, from a guesser's view."""
         ...
 

@@ -10,14 +10,14 @@ one covered word stands out clearly for that clue; otherwise it passes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from harfiyen.ai.codenames.association import Association
 from harfiyen.games.codenames.moves import Guess, Pass
+from harfiyen.games.codenames.views import ClueView, CodenamesView
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +39,16 @@ class AssociationGuesser:
     association: Association
     settings: GuesserSettings = field(default_factory=GuesserSettings)
 
-    def choose(self, view: Mapping[str, Any]) -> Guess | Pass:
+    def choose(self, view: CodenamesView) -> Guess | Pass:
         """The next guess or a pass for the team whose guesser sees ``view``."""
-        clue = view.get("current_clue")
+        clue = view.current_clue
         if clue is None:
             raise ValueError("no clue to guess under")
-        covered = [(c["index"], str(c["word"])) for c in view["cards"] if not c["revealed"]]
+        covered = [(c.index, c.word) for c in view.cards if not c.revealed]
         words = [w for _, w in covered]
-        made = len(clue["guesses"])
-        if made < clue["number"]:
-            scores = self.association.scores(str(clue["word"]), words)
+        made = len(clue.guesses)
+        if made < clue.number:
+            scores = self.association.scores(clue.word, words)
             best = int(np.argmax(scores))
             if made and scores[best] < self.settings.min_score:
                 return Pass()
@@ -59,19 +59,19 @@ class AssociationGuesser:
         return Pass() if bonus is None else Guess(bonus)
 
     def _leftover(
-        self, view: Mapping[str, Any], current: Mapping[str, Any],
+        self, view: CodenamesView, current: ClueView,
         covered: Sequence[tuple[int, str]], words: Sequence[str],
     ) -> int | None:
         """A covered word that an earlier, unfinished own clue clearly points at."""
-        team = current["team"]
+        team = current.team
         best: tuple[float, int] | None = None
-        for clue in view["clues"][:-1]:
-            if clue["team"] != team:
+        for clue in view.clues[:-1]:
+            if clue.team != team:
                 continue
-            found = sum(1 for g in clue["guesses"] if g["colour"] == team)
-            if found >= clue["number"] or len(words) < 2:
+            found = sum(1 for g in clue.guesses if g.colour.team is team)
+            if found >= clue.number or len(words) < 2:
                 continue
-            scores = self.association.scores(str(clue["word"]), words)
+            scores = self.association.scores(clue.word, words)
             top2 = np.sort(scores)[-2:]
             lead = float(top2[1] - top2[0])
             top = float(top2[1])

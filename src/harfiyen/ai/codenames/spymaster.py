@@ -17,7 +17,7 @@ Each decision records its targets, so the game's end can explain every clue.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from harfiyen.ai.codenames.embeddings import WordVectors
 from harfiyen.games.codenames.stems import shares_root
+from harfiyen.games.codenames.views import CodenamesView
 from harfiyen.lexicon.normalize import Language
 
 BoolArray = npt.NDArray[np.bool_]
@@ -118,20 +119,20 @@ class EmbeddingSpymaster:
         self._sims = self._candidates @ self.vectors.vectors(list(words)).T
         self._board = words
 
-    def give_clue(self, view: Mapping[str, Any]) -> ClueDecision:
+    def give_clue(self, view: CodenamesView) -> ClueDecision:
         """The clue for the team of the viewing spymaster (the view must show the key)."""
-        if not view.get("key_visible"):
-            raise ValueError("the spymaster needs a view with the key")
-        team = view["viewer"]["team"]
-        cards = view["cards"]
-        words = tuple(str(card["word"]) for card in cards)
+        if not view.key_visible or view.viewer.team is None:
+            raise ValueError("the spymaster needs a team's view with the key")
+        team = view.viewer.team
+        cards = view.cards
+        words = tuple(card.word for card in cards)
         self._prepare(words)
-        covered = [c for c in cards if not c["revealed"]]
-        own = [c["index"] for c in covered if c["colour"] == team]
+        covered = [c for c in cards if not c.revealed]
+        own = [c.index for c in covered if c.colour is not None and c.colour.team is team]
         s = self.settings
         margins = {"black": s.black_margin, "neutral": s.neutral_margin}
-        others = [(c["index"], margins.get(c["colour"], s.opponent_margin))
-                  for c in covered if c["colour"] != team]
+        others = [(c.index, margins.get(str(c.colour), s.opponent_margin))
+                  for c in covered if c.colour is None or c.colour.team is not team]
         sims = self._sims
         own_sims = sims[:, own]
         order = np.argsort(-own_sims, axis=1)

@@ -18,31 +18,26 @@ seed and the visible position, so the same view gives the same move.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
+from harfiyen.ai.crossword import endgame
 from harfiyen.ai.crossword.equity import EquityContext, unseen_value
 from harfiyen.ai.crossword.leaves import LeaveModel, shipped_leaves
 from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.movegen import BLANK_CODE, MoveGenerator, Record
 from harfiyen.ai.crossword.movegen import Move as GenMove
-from harfiyen.games.crossword.board import Board, Placement, words_formed
+from harfiyen.ai.crossword.simulate import WINDOW, simulate
+from harfiyen.ai.crossword.situation import Situation, decision_seed, situation
+from harfiyen.games.crossword.board import Board, words_formed
 from harfiyen.games.crossword.moves import Accept, Challenge, Exchange, Move, Pass, Play
-from harfiyen.games.crossword.rules import (
-    FINISH_LINE_TARGETS,
-    RuleSet,
-    Square,
-    parse_square,
-    ruleset,
-)
+from harfiyen.games.crossword.rules import RuleSet
+from harfiyen.games.crossword.views import CrosswordView, PendingView
 from harfiyen.lexicon.lexicon import Lexicon, load
 from harfiyen.lexicon.normalize import Language, lower
 from harfiyen.lexicon.wordlists import is_blocked
@@ -53,110 +48,7 @@ class Agent(Protocol):
 
     level: Level
 
-    def choose(self, view: Mapping[str, Any]) -> Move: ...
-
-
-# -- what a seat may know --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Situation:
-    """A seat's view, parsed into what the bots compute with."""
-
-    rules: RuleSet
-    lexicon_id: str
-    board: Board
-    seat: int
-    rack: tuple[str, ...]
-    #: Tiles the seat cannot see (the bag and every other rack), by tile.
-    unseen: Mapping[str, int]
-    #: Tiles in the bag when this seat moves (a pending play's refill taken out).
-    bag_count: int
-    scores: tuple[int, ...]
-    rack_sizes: tuple[int, ...]
-    to_move: int
-    #: The ★25 square while it still pays.
-    bonus_square: Square | None
-    pending: Mapping[str, Any] | None
-    move_number: int
-    #: Consecutive passes and exchanges (both players together).
-    scoreless_turns: int = 0
-
-    @property
-    def language(self) -> Language:
-        return self.rules.language
-
-    @property
-    def players(self) -> int:
-        return len(self.scores)
-
-    def unseen_tiles(self) -> list[str]:
-        """The unseen tiles as a sorted list (one entry per tile)."""
-        return sorted(t for t, n in self.unseen.items() for _ in range(n))
-
-
-def rules_of_view(view: Mapping[str, Any]) -> RuleSet:
-    """The rule set the view's game is played with."""
-    family, _, version = str(view["rules"]).partition("@")
-    if family == "tr":
-        return ruleset("tr", int(version))
-    target = view.get("finish_target")
-    level = "intermediate"
-    if target is not None:
-        for name, value in FINISH_LINE_TARGETS[int(view["players"])].items():
-            if value == target:
-                level = name
-    return ruleset(
-        "en", int(version), players=int(view["players"]), challenge=view.get("challenge"),
-        variant=view.get("variant", "standard"), finish_level=level,  # type: ignore[arg-type]
-    )
-
-
-def situation(view: Mapping[str, Any]) -> Situation:
-    """Parse a seat's view. Raises ``ValueError`` for a view that is not a seat's."""
-    if "rack" not in view or "seat" not in view:
-        raise ValueError("a bot needs a seat's view (with its rack)")
-    rules = rules_of_view(view)
-    board = Board().with_tiles([
-        Placement(parse_square(t["square"]), t["letter"], bool(t["blank"]))
-        for t in view["board"]
-    ])
-    pending = view.get("pending")
-    bag = int(view["bag_count"])
-    rack_sizes = tuple(int(n) for n in view["rack_sizes"])
-    if pending is not None and pending["seat"] != view["seat"]:
-        # If the play stands, its player draws before anyone else.
-        bag -= min(bag, rules.rack_size - rack_sizes[pending["seat"]])
-    bonus = view.get("bonus_square")
-    return Situation(
-        rules=rules,
-        lexicon_id=str(view["lexicon"]),
-        board=board,
-        seat=int(view["seat"]),
-        rack=tuple(view["rack"]),
-        unseen=dict(view["unseen"]),
-        bag_count=bag,
-        scores=tuple(int(s) for s in view["scores"]),
-        rack_sizes=rack_sizes,
-        to_move=int(view["to_move"]),
-        bonus_square=(
-            parse_square(bonus) if bonus is not None and not view["bonus_square_used"] else None
-        ),
-        pending=pending,
-        move_number=int(view["move_number"]),
-        scoreless_turns=int(view.get("scoreless_turns", 0)),
-    )
-
-
-def decision_seed(seed: int, view: Mapping[str, Any]) -> int:
-    """A seed for one decision: the agent's seed and the visible position only."""
-    visible = {
-        k: view.get(k) for k in ("rows", "rack", "scores", "move_number", "seat", "unseen")
-    }
-    digest = hashlib.blake2b(
-        json.dumps([seed, visible], sort_keys=True, ensure_ascii=False).encode(), digest_size=8
-    ).digest()
-    return int.from_bytes(digest, "big")
+    def choose(self, view: CrosswordView) -> Move: ...
 
 
 _GENERATORS: dict[tuple[str, str, int], MoveGenerator] = {}
@@ -200,23 +92,23 @@ class BotAgent:
 
     # -- the interface --
 
-    def choose(self, view: Mapping[str, Any]) -> Move:
+    def choose(self, view: CrosswordView) -> Move:
         """This bot's move for ``view`` (the seat must be able to act).
 
         Raises ``ValueError`` when the game is over, is in another language, or
         when the seat is not to move and has nothing to challenge.
         """
-        if view.get("outcome") is not None:
+        if view.outcome is not None:
             raise ValueError("the game is over")
         sit = situation(view)
         if sit.language != self.lang:
             raise ValueError(f"a {self.lang} bot cannot play a {sit.language} game")
         generator = generator_for(sit.lexicon_id, sit.rules)
         pending = sit.pending
-        if pending is not None and pending["seat"] != sit.seat:
+        if pending is not None and pending.seat != sit.seat:
             if self.wants_challenge(pending, generator.lexicon):
                 return Challenge()
-            if pending["ends_game"] and sit.to_move == sit.seat:
+            if pending.ends_game and sit.to_move == sit.seat:
                 return Accept()
         if sit.to_move != sit.seat:
             raise ValueError(f"seat {sit.seat} is not to move and has nothing to challenge")
@@ -224,9 +116,9 @@ class BotAgent:
         deadline = time.perf_counter() + self.time_budget
         return self.decide(sit, generator, rng, deadline)
 
-    def wants_challenge(self, pending: Mapping[str, Any], lexicon: Lexicon) -> bool:
+    def wants_challenge(self, pending: PendingView, lexicon: Lexicon) -> bool:
         """Challenge exactly the plays that formed a word outside the lexicon."""
-        return any(word not in lexicon for word in pending["words"])
+        return any(word not in lexicon for word in pending.words)
 
     # -- for the levels --
 
@@ -300,7 +192,7 @@ class BotAgent:
 
 
 def ranked_plays(
-    view: Mapping[str, Any], leaves: LeaveModel | None = None
+    view: CrosswordView, leaves: LeaveModel | None = None
 ) -> list[tuple[float, GenMove]]:
     """Every play of the seat's rack with its static equity, best first.
 
@@ -317,7 +209,7 @@ def ranked_plays(
     return [(eq, generator.to_move(r)) for eq, r in scored]
 
 
-def equity_context(view: Mapping[str, Any], leaves: LeaveModel | None = None) -> EquityContext:
+def equity_context(view: CrosswordView, leaves: LeaveModel | None = None) -> EquityContext:
     """The :class:`EquityContext` of a seat's view (for valuing any move of that seat)."""
     sit = situation(view)
     agent = BotAgent(lang=sit.language, seed=0, time_budget=0.0, leaves=leaves)
@@ -445,23 +337,92 @@ class ExpertAgent(BotAgent):
 
 class ChampionAgent(BotAgent):
     """Şampiyon: equity, a short simulation of the best candidates, and the
-    exact endgame solver once the bag is empty (see :mod:`simulate`)."""
+    exact endgame solver once the bag is empty.
+
+    With the bag empty in a two-player game the opponent's rack is exactly
+    the unseen tiles, and :func:`harfiyen.ai.crossword.endgame.solve` plays
+    the rest within :attr:`endgame_share` of the time budget (with the view's
+    scoreless-turn and per-seat pass counters). Otherwise the best
+    :attr:`candidates` plays by equity (within :data:`simulate.WINDOW` points of
+    the best) are simulated for :attr:`iterations` sampled opponent racks (see
+    :mod:`harfiyen.ai.crossword.simulate`).
+    """
 
     level = Level.CHAMPION
-    #: Candidates simulated and iterations per move (see :mod:`simulate`).
+    #: Candidates simulated and sampled opponent racks per move.
     candidates = 6
     iterations = 24
+    #: Share of the time left that the endgame solver may use.
+    endgame_share = 0.9
 
     def decide(
         self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
     ) -> Move:
-        from harfiyen.ai.crossword.simulate import champion_move
+        records = self.records(sit, generator)
+        if sit.bag_count == 0 and sit.players == 2 and records:
+            return self.endgame_move(sit, generator, deadline)
+        ctx = self.context(sit)
+        eq, record, kept = self.best_static(sit, records, ctx)
+        if record is None:
+            if kept is not None and eq > ctx.pass_equity():
+                return self.exchange_move(sit, kept)
+            return Pass()
+        ranked = sorted(
+            ((ctx.record_equity(r), r[0], repr(r), r) for r in records), reverse=True
+        )
+        candidates = [
+            (e, r) for e, _, _, r in ranked[: self.candidates] if e >= ranked[0][0] - WINDOW
+        ]
+        if kept is not None and eq > ranked[0][0]:
+            # The static choice is an exchange: a one-ply reply search does not value it.
+            return self.exchange_move(sit, kept)
+        if len(candidates) < 2:
+            return self.play(generator, record)
+        values = simulate(sit, generator, candidates, rng, deadline, self.iterations)
+        best = max(range(len(candidates)), key=lambda k: (values[k], -k))
+        return self.play(generator, candidates[best][1])
 
-        return champion_move(self, sit, generator, rng, deadline)
+    def endgame_move(self, sit: Situation, generator: MoveGenerator, deadline: float) -> Move:
+        """The exact endgame solver's move (two players, bag empty)."""
+        opponent = 1 - sit.seat
+        racks: list[tuple[str, ...]] = [(), ()]
+        racks[sit.seat] = sit.rack
+        racks[opponent] = tuple(sit.unseen_tiles())
+        budget = max(0.05, (deadline - time.perf_counter()) * self.endgame_share)
+        result = endgame.solve(
+            sit.board, tuple(racks), sit.scores, sit.seat, sit.rules, generator.lexicon,
+            budget, bonus_square=sit.bonus_square, scoreless_turns=sit.scoreless_turns,
+            passes=sit.passes, generator=generator,
+        )
+        return endgame.to_engine_move(result.best_move)
+
+
+def make_agent(
+    level: Level | str, *, lang: str, seed: int, time_budget: float | None = None
+) -> BotAgent:
+    """A bot of ``level`` for the ``lang`` (``tr``/``en``) games, seeded with ``seed``.
+
+    The agent sees only the views it is given; with the same seed and the same
+    view it makes the same choice (up to its time budget, which only ever cuts
+    the Champion's search short). ``time_budget`` overrides the level's
+    default seconds per move. Raises ``ValueError`` for an unknown level or language.
+    """
+    parsed = Level.parse(level)
+    if lang not in ("tr", "en"):
+        raise ValueError(f"unknown language {lang!r} (tr or en)")
+    budget = parsed.time_budget if time_budget is None else time_budget
+    return _CLASSES[parsed](lang=lang, seed=seed, time_budget=budget)
+
+
+_CLASSES: dict[Level, type[BotAgent]] = {
+    Level.BEGINNER: BeginnerAgent,
+    Level.INTERMEDIATE: IntermediateAgent,
+    Level.EXPERT: ExpertAgent,
+    Level.CHAMPION: ChampionAgent,
+}
 
 
 __all__ = [
     "Agent", "BeginnerAgent", "BotAgent", "ChampionAgent", "ExpertAgent", "IntermediateAgent",
-    "Situation", "decision_seed", "equity_context", "generator_for", "main_word", "ranked_plays",
-    "rules_of_view", "situation",
+    "equity_context", "generator_for", "main_word", "make_agent", "ranked_plays",
 ]

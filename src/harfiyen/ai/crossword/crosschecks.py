@@ -14,9 +14,9 @@ For a direction ``D`` and an empty square:
   (blanks 0), or ``-1`` when there is no perpendicular word;
 * ``anchor`` marks empty squares next to a tile (or the centre on an empty board).
 
-:meth:`ScratchBoard.play` adds a move's tiles and recomputes only the squares
+:meth:`ScratchBoard.place` adds a move's tiles and recomputes only the squares
 whose perpendicular runs the move changed (the squares at the ends of the runs
-through each new tile), as the generator's callers do after every move.
+through each new tile); ``MoveGenerator.play`` calls it with a move's tiles.
 """
 
 from __future__ import annotations
@@ -95,6 +95,22 @@ class ScratchBoard:
         ]
         scratch.place(placed)
         return scratch
+
+    def copy(self) -> ScratchBoard:
+        """A copy whose per-square arrays change independently of this board's.
+
+        The automaton, the letter masks and the tile values are shared: they never change.
+        """
+        other = ScratchBoard.__new__(ScratchBoard)
+        other.lexicon, other.table, other.masks = self.lexicon, self.table, self.masks
+        other.all_letters, other.values = self.all_letters, self.values
+        other.tiles = self.tiles[:]
+        other.fixed = [self.fixed[0][:], self.fixed[1][:]]
+        other.fixed_value = [self.fixed_value[0][:], self.fixed_value[1][:]]
+        other.cross = [self.cross[0][:], self.cross[1][:]]
+        other.cross_sum = [self.cross_sum[0][:], self.cross_sum[1][:]]
+        other.anchor = [self.anchor[0][:], self.anchor[1][:]]
+        return other
 
     def _set_anchor(self, row: int, col: int, value: bool) -> None:
         self.anchor[ACROSS][row * SIZE + col] = value

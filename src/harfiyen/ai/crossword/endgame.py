@@ -34,16 +34,15 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from harfiyen.ai.crossword.crosschecks import ScratchBoard
 from harfiyen.ai.crossword.movegen import Move, MoveGenerator
-from harfiyen.games.crossword.board import Board, Placement
+from harfiyen.games.crossword.board import Board
 from harfiyen.games.crossword.moves import Pass, Play
-from harfiyen.games.crossword.notation.coords import parse_square_name
 from harfiyen.games.crossword.rules import BLANK, SIZE, RuleSet, Square
+from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.lexicon.lexicon import Lexicon
 
 #: Transposition-table bound kinds.
@@ -77,11 +76,6 @@ class EndgameResult:
     depth: int
     seconds: float
 
-    @property
-    def gain(self) -> int:
-        """Shorthand used by callers that compare with the current spread."""
-        return self.value
-
     def line(self) -> list[str]:
         """The principal variation in GCG notation (``pass`` for a pass)."""
         return ["pass" if m is None else m.gcg for m in self.principal_variation]
@@ -94,26 +88,6 @@ def to_engine_move(move: Move | None) -> Play | Pass:
 
 class _OutOfTime(Exception):
     """Raised inside the search when the deadline has passed."""
-
-
-def _clone(scratch: ScratchBoard) -> ScratchBoard:
-    """A copy of ``scratch`` whose per-square arrays can change independently.
-
-    The automaton and the tile values are shared (they never change).
-    """
-    copy = object.__new__(ScratchBoard)
-    copy.lexicon = scratch.lexicon
-    copy.table = scratch.table
-    copy.masks = scratch.masks
-    copy.all_letters = scratch.all_letters
-    copy.values = scratch.values
-    copy.tiles = scratch.tiles[:]
-    copy.fixed = [scratch.fixed[0][:], scratch.fixed[1][:]]
-    copy.fixed_value = [scratch.fixed_value[0][:], scratch.fixed_value[1][:]]
-    copy.cross = [scratch.cross[0][:], scratch.cross[1][:]]
-    copy.cross_sum = [scratch.cross_sum[0][:], scratch.cross_sum[1][:]]
-    copy.anchor = [scratch.anchor[0][:], scratch.anchor[1][:]]
-    return copy
 
 
 class _Zobrist:
@@ -310,7 +284,7 @@ class _Search:
 
         if scratch is None:
             assert parent is not None
-            scratch = _clone(parent[0])
+            scratch = parent[0].copy()
             self.gen.play(scratch, parent[1])
         plays = self.moves(scratch, board_hash, own, bonus_live)
         ordered: list[Move | None] = [*plays, None]
@@ -375,9 +349,9 @@ def solve(
     lexicon: Lexicon,
     time_limit: float = 5.0,
     *,
+    scoreless_turns: int,
+    passes: Sequence[int],
     bonus_square: Square | None = None,
-    scoreless_turns: int = 0,
-    passes: Sequence[int] = (0, 0),
     generator: MoveGenerator | None = None,
     max_depth: int | None = None,
     node_limit: int | None = None,
@@ -385,9 +359,10 @@ def solve(
     """Solve the endgame of a two-player position with the bag empty.
 
     ``racks`` are both players' racks (``?`` a blank), ``scores`` both scores,
-    ``to_move`` the seat to move; ``bonus_square`` the ★25 square while it still
-    pays; ``scoreless_turns`` and ``passes`` the engine's counters (consecutive
-    scoreless turns, each seat's consecutive passes). ``generator`` reuses a
+    ``to_move`` the seat to move; ``scoreless_turns`` and ``passes`` the
+    engine's counters (consecutive scoreless turns, each seat's consecutive
+    passes: required, as a guess misjudges lines that end with ``en``'s two
+    passes); ``bonus_square`` the ★25 square while it still pays. ``generator`` reuses a
     move generator for ``lexicon``/``rules``. The search stops at
     ``time_limit`` seconds, ``max_depth`` plies or ``node_limit`` nodes and
     then returns the deepest finished iteration's answer.
@@ -439,69 +414,51 @@ def solve(
     )
 
 
-def racks_from_view(view: Mapping[str, Any]) -> tuple[str, str]:
+def racks_from_view(view: CrosswordView) -> tuple[str, str]:
     """Own rack and the opponent's, as known from a seat's view with the bag empty.
 
-    The opponent holds exactly the unseen tiles. Raises ``ValueError`` while
-    the bag still has tiles or for more than two players.
+    The opponent holds exactly the unseen tiles. Raises ``ValueError`` for a
+    view that is not a seat's, while the bag still has tiles, or for more
+    than two players.
     """
-    if view.get("bag_count", 0):
+    if view.rack is None or view.unseen is None:
+        raise ValueError("the endgame needs a seat's view (with its rack)")
+    if view.bag_count:
         raise ValueError("the opponent's rack is known only once the bag is empty")
-    if view.get("players", 2) != 2:
+    if view.players != 2:
         raise ValueError("the endgame solver plays two-player games")
-    own = "".join(view["rack"])
-    other = "".join(tile * int(n) for tile, n in view.get("unseen", {}).items())
-    return own, other
-
-
-def board_from_view(view: Mapping[str, Any]) -> Board:
-    """The board of a view's ``board`` list (``square``, ``letter``, ``blank``)."""
-    board = Board()
-    placements = [
-        Placement(parse_square_name(cell["square"]), cell["letter"], bool(cell["blank"]))
-        for cell in view.get("board", [])
-    ]
-    return board.with_tiles(placements) if placements else board
+    other = "".join(tile * n for tile, n in view.unseen.items())
+    return "".join(view.rack), other
 
 
 def solve_view(
-    view: Mapping[str, Any],
-    rules: RuleSet,
+    view: CrosswordView,
     lexicon: Lexicon,
     time_limit: float = 5.0,
     *,
     generator: MoveGenerator | None = None,
-    passes: Sequence[int] | None = None,
     max_depth: int | None = None,
     node_limit: int | None = None,
 ) -> EndgameResult:
     """:func:`solve` for the seat whose view this is (bag empty, two players).
 
-    The view gives only what the seat may know: own rack, board, scores, the
-    unseen tiles (which with the bag empty are the opponent's rack). The
-    engine's per-seat pass counters (``en``: two own passes in a row end the
-    game) are not in the view: pass ``passes`` when the caller tracked them,
-    else they are inferred from the streak of scoreless turns.
+    The view gives only what the seat may know, which here is everything the
+    search needs: own rack, board, scores, the unseen tiles (with the bag
+    empty, the opponent's rack), the rule set, the ★25 square, the
+    scoreless-turn counter and each seat's consecutive passes.
     """
-    seat = int(view["seat"])
     own, other = racks_from_view(view)
+    seat = view.seat
+    assert seat is not None  # racks_from_view checked it is a seat's view
     racks = (own, other) if seat == 0 else (other, own)
-    bonus = None
-    if view.get("bonus_square") and not view.get("bonus_square_used"):
-        bonus = parse_square_name(view["bonus_square"])
-    if passes is None:
-        # Consecutive scoreless turns alternate seats and end with the opponent's;
-        # passes before the last play are not in the view (a lower bound).
-        streak = int(view.get("scoreless_turns", 0))
-        passes = (streak // 2, (streak + 1) // 2) if seat == 0 else ((streak + 1) // 2, streak // 2)
     return solve(
-        board_from_view(view), racks, view["scores"], seat, rules, lexicon, time_limit,
-        bonus_square=bonus, scoreless_turns=int(view.get("scoreless_turns", 0)),
-        passes=passes, generator=generator, max_depth=max_depth, node_limit=node_limit,
+        view.board, racks, view.scores, seat, view.ruleset(), lexicon, time_limit,
+        bonus_square=view.active_bonus_square, scoreless_turns=view.scoreless_turns,
+        passes=view.passes, generator=generator, max_depth=max_depth, node_limit=node_limit,
     )
 
 
 __all__ = [
-    "EndgameResult", "board_from_view", "racks_from_view", "solve", "solve_view",
+    "EndgameResult", "racks_from_view", "solve", "solve_view",
     "to_engine_move",
 ]

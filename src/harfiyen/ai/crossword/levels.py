@@ -1,4 +1,4 @@
-"""Bot levels of the crossword games and the factory that builds their agents.
+"""Bot levels of the crossword games (``agent.make_agent`` builds their bots).
 
 Four levels, named in Turkish and English (either name parses):
 
@@ -16,10 +16,7 @@ is chosen. Each level has a time budget per move (seconds).
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from harfiyen.ai.crossword.agent import Agent
+from typing import Final
 
 
 class Level(Enum):
@@ -94,35 +91,4 @@ def _fold(name: str) -> str:
     return name.strip().translate(_FOLD).lower()
 
 
-def make_agent(
-    level: Level | str, *, lang: str, seed: int, time_budget: float | None = None
-) -> Agent:
-    """A bot of ``level`` for the ``lang`` (``tr``/``en``) games, seeded with ``seed``.
-
-    The agent sees only the views it is given; with the same seed and the same
-    view it makes the same choice (up to its time budget, which only ever cuts
-    the Champion's simulation short). ``time_budget`` overrides the level's
-    default seconds per move. Raises ``ValueError`` for an unknown level or language.
-    """
-    from harfiyen.ai.crossword.agent import (
-        BeginnerAgent,
-        BotAgent,
-        ChampionAgent,
-        ExpertAgent,
-        IntermediateAgent,
-    )
-
-    parsed = Level.parse(level)
-    if lang not in ("tr", "en"):
-        raise ValueError(f"unknown language {lang!r} (tr or en)")
-    budget = parsed.time_budget if time_budget is None else time_budget
-    classes: dict[Level, type[BotAgent]] = {
-        Level.BEGINNER: BeginnerAgent,
-        Level.INTERMEDIATE: IntermediateAgent,
-        Level.EXPERT: ExpertAgent,
-        Level.CHAMPION: ChampionAgent,
-    }
-    return classes[parsed](lang=lang, seed=seed, time_budget=budget)
-
-
-__all__ = ["DEFAULT_TIME_BUDGET", "Level", "make_agent"]
+__all__ = ["DEFAULT_TIME_BUDGET", "Level"]

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Final
 
-from harfiyen.ai.crossword.agent import Agent, BotAgent, ExpertAgent, Situation
+from harfiyen.ai.crossword.agent import Agent, BotAgent, ExpertAgent, make_agent
 from harfiyen.ai.crossword.leaves import FeatureSpace, LeaveModel
-from harfiyen.ai.crossword.levels import make_agent
 from harfiyen.ai.crossword.movegen import MoveGenerator
+from harfiyen.ai.crossword.situation import Situation
 from harfiyen.games.crossword import CrosswordConfig, Seat, apply, new_game, view
 from harfiyen.games.crossword.events import Exchanged, PlayMade
 from harfiyen.games.crossword.moves import Move, Pass

@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from harfiyen.ai.crossword.agent import BotAgent, make_agent
 from harfiyen.ai.crossword.leaves import LeaveModel, load_leaves
-from harfiyen.ai.crossword.levels import Level, make_agent
+from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.selfplay import GameResult, map_in_processes, play_game
 
 
@@ -113,12 +114,12 @@ def leaves_override(spec: str | None, lang: str) -> LeaveModel | None:
 _Side = tuple[str, float | None, str | None]  # level, time budget, leaves override
 
 
-def _agent(side: _Side, lang: str, seed: int) -> Any:
+def _agent(side: _Side, lang: str, seed: int) -> BotAgent:
     level, budget, leaves = side
     agent = make_agent(level, lang=lang, seed=seed, time_budget=budget)
     model = leaves_override(leaves, lang)
     if model is not None:
-        agent.leaves = model  # type: ignore[attr-defined]
+        agent.leaves = model
     return agent
 
 

@@ -1,6 +1,6 @@
 """An AI teammate for Harf Takıl: one seat, deciding from that seat's view alone.
 
-Every method takes the view dict the engine gives the seat
+Every method takes the typed view the engine gives the seat
 (``view(state, Seat(n))``) and returns a move (or ``None`` for "nothing
 now"). The agent keeps no memory between calls, so the same view always
 gives the same decision, and nothing but the view can influence it.
@@ -8,9 +8,7 @@ gives the same decision, and nothing but the view can influence it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from harfiyen.ai.letterjam.cluesearch import MIN_VALUE, Candidate, search
 from harfiyen.ai.letterjam.deduction import believe, best_arrangement, bonus_guess
@@ -27,8 +25,9 @@ from harfiyen.games.letterjam.moves import (
     Vote,
     Withdraw,
 )
+from harfiyen.games.letterjam.views import LetterJamView
 
-View = Mapping[str, Any]
+View = LetterJamView
 
 #: Move on once the current card is this likely.
 MOVE_ON = 0.8
@@ -136,7 +135,7 @@ class LetterJamAI:
         if table.phase == "clue":
             return self.clue(view) if table.cluegiver == table.seat else None
         if table.phase == "final":
-            return self.arrange(view) if view.get("arrangement") is None else None
+            return self.arrange(view) if view.arrangement is None else None
         if table.phase != "round":
             return None
         move: Move | None = self.move_on(view)

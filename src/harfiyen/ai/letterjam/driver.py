@@ -11,7 +11,7 @@ arranges its cards.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -38,8 +38,9 @@ from harfiyen.games.letterjam.moves import (
     Withdraw,
 )
 from harfiyen.games.letterjam.state import WordList
+from harfiyen.games.letterjam.views import LetterJamView
 
-View = Mapping[str, Any]
+View = LetterJamView
 
 #: Rounds after which a game is ended by agreement (a safety net; real games end sooner).
 MAX_ROUNDS = 100

@@ -1,18 +1,17 @@
 """What one seat knows, read from its own view (``view(state, Seat(n))``) and nothing else.
 
 The AI never touches the game state: every decision starts from a
-:class:`Table` built here from the view dict, so a player's own letters
+:class:`Table` built here from the seat's typed view, so a player's own letters
 cannot leak into its reasoning (the view holds none of them before the end).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from harfiyen.games.letterjam.cards import BonusCard, CardRef, PileCard, SharedCard, StandCard
+from harfiyen.games.letterjam.views import LetterJamView, StandView
 from harfiyen.lexicon.normalize import Language
 
 
@@ -88,64 +87,58 @@ class Table:
         return next(o for o in self.others if o.seat == seat)
 
 
-def read_table(view: Mapping[str, Any]) -> Table:
+def read_table(view: LetterJamView) -> Table:
     """The :class:`Table` of the seat whose view this is; raises ``ValueError`` for a
     view that is not a seat's."""
-    if "seat" not in view:
+    if view.seat is None:
         raise ValueError("the AI needs a seat's view")
-    me = int(view["seat"])
-    pool: Counter[str] = Counter({k: int(v) for k, v in view["deck_letters"].items()})
+    me = view.seat
+    pool: Counter[str] = Counter(view.deck_letters)
     others: list[Other] = []
     sources: list[Source] = []
-    mine: Mapping[str, Any] = {}
-    for stand in view["stands"]:
-        seat = int(stand["seat"])
+    mine: StandView | None = None
+    for stand in view.stands:
+        seat = stand.seat
         if seat == me:
             mine = stand
             continue
-        card, bonus = stand.get("card"), stand.get("bonus")
-        seen = tuple(stand.get("seen", ()))
-        others.append(Other(seat, card, seen, int(stand["position"]), int(stand["cards"]),
-                            bonus, int(stand["clues_given"])))
+        card, bonus, seen = stand.card, stand.bonus, stand.seen
+        others.append(Other(seat, card, seen, stand.position, stand.cards, bonus,
+                            stand.clues_given))
         pool.subtract([c for c in (card, bonus) if c is not None])
         pool.subtract(seen)
         if card is not None:
             sources.append(Source(StandCard(seat), card, seat=seat))
         if bonus is not None:
             sources.append(Source(BonusCard(seat), bonus, bonus_of=seat))
-    for pile in view["piles"]:
-        if pile["top"] is not None:
-            pool[pile["top"]] -= 1
-            sources.append(Source(PileCard(int(pile["index"])), pile["top"],
-                                  pile=int(pile["index"])))
-    for i, letter in enumerate(view["shared"]):
+    assert mine is not None, "a seat's view shows its own stand"
+    for pile in view.piles:
+        if pile.top is not None:
+            pool[pile.top] -= 1
+            sources.append(Source(PileCard(pile.index), pile.top, pile=pile.index))
+    for i, letter in enumerate(view.shared):
         pool[letter] -= 1
         sources.append(Source(SharedCard(i), letter))
-    pool.subtract(view["discards"])
-    tokens = view["tokens"]
-    red_left = tuple(int(r) for r in tokens["red_left"])
+    pool.subtract(view.discards)
+    tokens = view.tokens
     records = tuple(
-        Record(int(r["number"]), int(r["cluegiver"]), tuple(r["cards"]), tuple(r["letters"]),
-               r["own_position"])
-        for r in view["records"]
+        Record(r.number, r.cluegiver, r.cards, r.letters, r.own_position)
+        for r in view.records or ()
     )
     offers = tuple(
-        None if o is None else (int(o["length"]), int(o["players"]), int(o["nonplayers"]))
-        for o in view["offers"]
+        None if o is None else (o.length, o.players, o.nonplayers) for o in view.offers
     )
     return Table(
-        seat=me, language="en" if view["language"] == "en" else "tr",
-        lexicon=str(view["lexicon"]), players=int(view["players"]),
-        word_length=int(view["word_length"]), phase=str(view["phase"]),
-        position=int(mine["position"]), cards=int(mine["cards"]),
-        has_card=bool(mine["has_card"]), has_bonus=bool(mine["has_bonus"]),
-        bonus_used=bool(mine["bonus_used"]),
+        seat=me, language=view.language, lexicon=view.lexicon, players=view.players,
+        word_length=view.word_length, phase=view.phase.value,
+        position=mine.position, cards=mine.cards,
+        has_card=mine.has_card, has_bonus=mine.has_bonus, bonus_used=mine.bonus_used,
         pool=+pool, others=tuple(others), sources=tuple(sources), records=records,
-        red_left=red_left, green_open=int(tokens["green_open"]),
-        tokens_left=sum(red_left) + int(tokens["green_open"]) + int(tokens["green_centre"]),
-        pile_sizes=tuple(int(p["cards"]) for p in view["piles"]),
-        offers=offers, votes=tuple(view["votes"]), cluegiver=view["cluegiver"],
-        shared=tuple(view["shared"]),
+        red_left=tokens.red_left, green_open=tokens.green_open,
+        tokens_left=sum(tokens.red_left) + tokens.green_open + tokens.green_centre,
+        pile_sizes=tuple(p.cards for p in view.piles),
+        offers=offers, votes=view.votes, cluegiver=view.cluegiver,
+        shared=view.shared,
     )
 
 

@@ -8,11 +8,18 @@ and the bag) opens only once the game is over.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, cast
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
+from harfiyen.core.wire import record_from_json
 from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword.board import Board, Placement
+from harfiyen.games.crossword.ending import Outcome
 from harfiyen.games.crossword.events import (
     MOVE_EVENTS,
     Event,
@@ -20,15 +27,259 @@ from harfiyen.games.crossword.events import (
     TilesDrawn,
     placement_dict,
 )
-from harfiyen.games.crossword.rules import BLANK, SIZE, square_name
+from harfiyen.games.crossword.rules import (
+    BLANK,
+    FINISH_LINE_TARGETS,
+    SIZE,
+    ChallengeMode,
+    FinishLevel,
+    RuleSet,
+    Square,
+    Variant,
+    parse_square,
+    ruleset,
+    square_name,
+)
 from harfiyen.games.crossword.state import GameState
-from harfiyen.lexicon.normalize import ALPHABETS, lower
+from harfiyen.lexicon.normalize import ALPHABETS, Language, lower
 
 Viewer = Seat | Spectator | Omniscient
 
 
-def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
-    """The JSON-ready view of ``state`` for ``viewer``.
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """The match's configuration as every viewer sees it: enough to rebuild the rule set.
+
+    ``finish_level`` is set only in the ``finish-line`` variant (it fixes
+    ``finish_target`` with the number of players).
+    """
+
+    rules: str
+    lexicon: str
+    players: int
+    variant: Variant
+    challenge: ChallengeMode
+    finish_target: int | None
+    finish_level: FinishLevel | None
+    rack_size: int
+
+    @property
+    def family(self) -> str:
+        """``tr`` or ``en``."""
+        return self.rules.partition("@")[0]
+
+    @property
+    def version(self) -> int:
+        return int(self.rules.partition("@")[2])
+
+    @property
+    def language(self) -> Language:
+        return "tr" if self.family == "tr" else "en"
+
+    def ruleset(self) -> RuleSet:
+        """The rule set the game is played with (variant and options included)."""
+        if self.family == "tr":
+            return ruleset("tr", self.version)
+        return ruleset(
+            self.family, self.version, players=self.players, challenge=self.challenge,
+            variant=self.variant, finish_level=self.finish_level or "intermediate",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    """A play awaiting a possible challenge (``challenge=double``); public."""
+
+    seat: int
+    placements: tuple[Placement, ...]
+    words: tuple[str, ...]
+    total: int
+    ends_game: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CrosswordView:
+    """What one viewer may see of a crossword game (see :func:`view`).
+
+    ``seat``, ``rack`` and ``unseen`` are set in a seat's view; a spectator's
+    has only ``unseen``; the omniscient view (after the end) has ``racks``
+    and ``bag`` instead. ``unseen`` counts the tiles the viewer cannot see
+    (the bag and the other racks together). ``passes`` are each seat's
+    consecutive passes (``en``: two own passes in a row end the game).
+    ``last_move`` is the last move event in the viewer's projected JSON form.
+    :meth:`to_json` is the wire form and :meth:`from_json` its one parser.
+    """
+
+    facts: GameFacts
+    board: Board
+    scores: tuple[int, ...]
+    rack_sizes: tuple[int, ...]
+    bag_count: int
+    bonus_square: Square | None
+    bonus_square_used: bool
+    to_move: int
+    lose_turn: tuple[int, ...]
+    scoreless_turns: int
+    passes: tuple[int, ...]
+    move_number: int
+    pending: PendingView | None
+    last_move: Mapping[str, Any] | None
+    outcome: Outcome | None
+    seat: int | None = None
+    rack: tuple[str, ...] | None = None
+    unseen: Mapping[str, int] | None = None
+    racks: tuple[tuple[str, ...], ...] | None = None
+    bag: tuple[str, ...] | None = None
+    #: Once the game is over, every viewer sees what was left on each rack (the end
+    #: adjustments are made of it).
+    end_racks: tuple[tuple[str, ...], ...] | None = None
+
+    @property
+    def players(self) -> int:
+        return self.facts.players
+
+    @property
+    def language(self) -> Language:
+        return self.facts.language
+
+    @property
+    def active_bonus_square(self) -> Square | None:
+        """The ★25 square while it still pays, else ``None``."""
+        return None if self.bonus_square_used else self.bonus_square
+
+    def ruleset(self) -> RuleSet:
+        return self.facts.ruleset()
+
+    def rows(self) -> list[str]:
+        """The board as 15 strings: ``.`` for empty, blanks in (language-aware) lower case."""
+        return _rows(self.board, self.language)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form sent to clients (a fresh dict every call)."""
+        f, pending = self.facts, self.pending
+        out: dict[str, Any] = {
+            "rules": f.rules,
+            "lexicon": f.lexicon,
+            "players": f.players,
+            "variant": f.variant,
+            "challenge": f.challenge,
+            "finish_target": f.finish_target,
+            "finish_level": f.finish_level,
+            "rack_size": f.rack_size,
+            "board": [
+                {"square": square_name(sq), "letter": tile.letter, "blank": tile.blank}
+                for sq, tile in self.board.occupied()
+            ],
+            "rows": self.rows(),
+            "scores": list(self.scores),
+            "rack_sizes": list(self.rack_sizes),
+            "bag_count": self.bag_count,
+            "bonus_square": None if self.bonus_square is None else square_name(self.bonus_square),
+            "bonus_square_used": self.bonus_square_used,
+            "to_move": self.to_move,
+            "lose_turn": list(self.lose_turn),
+            "scoreless_turns": self.scoreless_turns,
+            "passes": list(self.passes),
+            "move_number": self.move_number,
+            "pending": None if pending is None else {
+                "seat": pending.seat,
+                "placements": [placement_dict(p) for p in pending.placements],
+                "words": list(pending.words),
+                "total": pending.total,
+                "ends_game": pending.ends_game,
+            },
+            "last_move": None if self.last_move is None else copy.deepcopy(dict(self.last_move)),
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+        if self.seat is not None:
+            out["seat"] = self.seat
+            out["rack"] = list(self.rack or ())
+        if self.unseen is not None:
+            out["unseen"] = dict(self.unseen)
+        if self.racks is not None:
+            out["racks"] = [list(rack) for rack in self.racks]
+            out["bag"] = list(self.bag or ())
+        if self.end_racks is not None:
+            out["end_racks"] = [list(rack) for rack in self.end_racks]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CrosswordView:
+        """The view whose :meth:`to_json` is ``data``; raises ``ValueError`` if malformed."""
+        try:
+            return _parse(data)
+        except (KeyError, TypeError, IndexError) as error:
+            raise ValueError(f"not a crossword view: {error!r}") from None
+
+
+def _parse(data: Mapping[str, Any]) -> CrosswordView:
+    players = int(data["players"])
+    target = data.get("finish_target")
+    level = data.get("finish_level")
+    if level is None and target is not None:
+        # A view written before ``finish_level`` existed: the targets are distinct per level.
+        level = next(n for n, v in FINISH_LINE_TARGETS[players].items() if v == target)
+    facts = GameFacts(
+        rules=str(data["rules"]), lexicon=str(data["lexicon"]), players=players,
+        variant=data["variant"], challenge=data["challenge"],
+        finish_target=None if target is None else int(target),
+        finish_level=cast("FinishLevel | None", level), rack_size=int(data["rack_size"]),
+    )
+    board = Board().with_tiles([
+        Placement(parse_square(t["square"]), str(t["letter"]), bool(t["blank"]))
+        for t in data["board"]
+    ])
+    pending = data.get("pending")
+    outcome = data.get("outcome")
+    bonus = data.get("bonus_square")
+    seat = data.get("seat")
+    unseen = data.get("unseen")
+    racks = data.get("racks")
+    end_racks = data.get("end_racks")
+    last = data.get("last_move")
+    return CrosswordView(
+        facts=facts,
+        board=board,
+        scores=tuple(int(s) for s in data["scores"]),
+        rack_sizes=tuple(int(n) for n in data["rack_sizes"]),
+        bag_count=int(data["bag_count"]),
+        bonus_square=None if bonus is None else parse_square(bonus),
+        bonus_square_used=bool(data["bonus_square_used"]),
+        to_move=int(data["to_move"]),
+        lose_turn=tuple(int(s) for s in data["lose_turn"]),
+        scoreless_turns=int(data["scoreless_turns"]),
+        # Views written before ``passes`` existed: unknown, taken as none.
+        passes=tuple(int(n) for n in data.get("passes", (0,) * players)),
+        move_number=int(data["move_number"]),
+        pending=None if pending is None else PendingView(
+            seat=int(pending["seat"]),
+            placements=tuple(
+                Placement(parse_square(p["square"]), str(p["letter"]), bool(p["blank"]))
+                for p in pending["placements"]
+            ),
+            words=tuple(str(w) for w in pending["words"]),
+            total=int(pending["total"]),
+            ends_game=bool(pending["ends_game"]),
+        ),
+        last_move=None if last is None else _frozen(last),
+        outcome=None if outcome is None else record_from_json(Outcome, outcome, "outcome"),
+        seat=None if seat is None else int(seat),
+        rack=None if seat is None else tuple(str(t) for t in data["rack"]),
+        unseen=None if unseen is None else _frozen({str(t): int(n) for t, n in unseen.items()}),
+        racks=None if racks is None else tuple(tuple(str(t) for t in r) for r in racks),
+        bag=None if racks is None else tuple(str(t) for t in data["bag"]),
+        end_racks=None if end_racks is None else tuple(
+            tuple(str(t) for t in r) for r in end_racks
+        ),
+    )
+
+
+def _frozen(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(copy.deepcopy(dict(data)))
+
+
+def view(state: GameState, viewer: Viewer) -> CrosswordView:
+    """What ``viewer`` may see of ``state``, built by inclusion.
 
     Raises ``unknown_seat`` for a seat not in the game and
     ``omniscient_before_end`` for :class:`Omniscient` while the game is on.
@@ -37,72 +288,62 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         raise E.fail(E.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.players:
         raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.players)
-    out = _public(state, viewer)
+    rules, config, pending = state.rules, state.config, state.pending
+    last = _last_move(state, viewer)
+    seat: int | None = None
+    rack: tuple[str, ...] | None = None
+    unseen: Mapping[str, int] | None = None
     if isinstance(viewer, Seat):
-        rack = state.racks[viewer.seat]
-        out["seat"] = viewer.seat
-        out["rack"] = list(rack)
-        out["unseen"] = unseen_tiles(state, rack)
+        seat, rack = viewer.seat, state.racks[viewer.seat]
+        unseen = MappingProxyType(unseen_tiles(state, rack))
     elif isinstance(viewer, Spectator):
-        out["unseen"] = unseen_tiles(state, ())
-    else:
-        out["racks"] = [list(rack) for rack in state.racks]
-        out["bag"] = list(state.bag)
-    if state.outcome is not None:
-        # Once the game is over everyone sees what was left on each rack (the end
-        # adjustments are made of it).
-        out["end_racks"] = [list(rack) for rack in state.racks]
-    return out
-
-
-def _public(state: GameState, viewer: Viewer) -> dict[str, Any]:
-    """What every viewer sees."""
-    rules = state.rules
-    pending = state.pending
-    return {
-        "rules": rules.key,
-        "lexicon": state.config.lexicon_id,
-        "players": state.players,
-        "variant": state.config.variant,
-        "challenge": rules.challenge,
-        "finish_target": rules.finish_target,
-        "rack_size": rules.rack_size,
-        "board": [
-            {"square": square_name(sq), "letter": tile.letter, "blank": tile.blank}
-            for sq, tile in state.board.occupied()
-        ],
-        "rows": board_rows(state),
-        "scores": list(state.scores),
-        "rack_sizes": [len(rack) for rack in state.racks],
-        "bag_count": len(state.bag),
-        "bonus_square": (
-            square_name(state.bonus_square) if state.bonus_square is not None else None
+        unseen = MappingProxyType(unseen_tiles(state, ()))
+    omniscient = isinstance(viewer, Omniscient)
+    return CrosswordView(
+        facts=GameFacts(
+            rules=rules.key, lexicon=config.lexicon_id, players=state.players,
+            variant=config.variant, challenge=rules.challenge,
+            finish_target=rules.finish_target,
+            finish_level=config.finish_level if rules.finish_target is not None else None,
+            rack_size=rules.rack_size,
         ),
-        "bonus_square_used": state.bonus_square_used,
-        "to_move": state.to_move,
-        "lose_turn": list(state.lose_turn),
-        "scoreless_turns": state.scoreless_turns,
-        "move_number": state.move_number,
-        "pending": None if pending is None else {
-            "seat": pending.seat,
-            "placements": [placement_dict(p) for p in pending.placements],
-            "words": list(pending.words),
-            "total": pending.breakdown.total,
-            "ends_game": pending.ends_game,
-        },
-        "last_move": _last_move(state, viewer),
-        "outcome": None if state.outcome is None else state.outcome.to_dict(),
-    }
+        board=state.board,
+        scores=state.scores,
+        rack_sizes=tuple(len(r) for r in state.racks),
+        bag_count=len(state.bag),
+        bonus_square=state.bonus_square,
+        bonus_square_used=state.bonus_square_used,
+        to_move=state.to_move,
+        lose_turn=state.lose_turn,
+        scoreless_turns=state.scoreless_turns,
+        passes=state.passes,
+        move_number=state.move_number,
+        pending=None if pending is None else PendingView(
+            pending.seat, pending.placements, pending.words, pending.breakdown.total,
+            pending.ends_game,
+        ),
+        last_move=None if last is None else MappingProxyType(last),
+        outcome=state.outcome,
+        seat=seat,
+        rack=rack,
+        unseen=unseen,
+        racks=state.racks if omniscient else None,
+        bag=state.bag if omniscient else None,
+        end_racks=None if state.outcome is None else state.racks,
+    )
 
 
 def board_rows(state: GameState) -> list[str]:
     """The board as 15 strings: ``.`` for empty, blanks in (language-aware) lower case."""
-    language = state.rules.language
+    return _rows(state.board, state.rules.language)
+
+
+def _rows(board: Board, language: Language) -> list[str]:
     rows: list[str] = []
     for r in range(SIZE):
         chars: list[str] = []
         for c in range(SIZE):
-            tile = state.board[(r, c)]
+            tile = board[(r, c)]
             if tile is None:
                 chars.append(".")
             else:
@@ -146,6 +387,6 @@ def project_event(event: Event, viewer: Viewer, state: GameState) -> dict[str, A
 
 
 __all__ = [
-    "Omniscient", "Seat", "Spectator", "Viewer", "board_rows", "project_event", "unseen_tiles",
-    "view",
+    "CrosswordView", "GameFacts", "Omniscient", "PendingView", "Seat", "Spectator", "Viewer",
+    "board_rows", "project_event", "unseen_tiles", "view",
 ]

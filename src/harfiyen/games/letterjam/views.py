@@ -13,13 +13,17 @@ Letters are looked up from card numbers here and only here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any, cast
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
+from harfiyen.core.wire import record_from_json
 from harfiyen.games.letterjam import errors as E
-from harfiyen.games.letterjam.cards import BonusCard, StandCard, ref_label
+from harfiyen.games.letterjam.cards import BonusCard, Slot, StandCard, parse_ref, ref_label
 from harfiyen.games.letterjam.decks import deck_counts
+from harfiyen.games.letterjam.ending import EndReason, Outcome
 from harfiyen.games.letterjam.events import (
     Arranged,
     BonusDrawn,
@@ -32,8 +36,10 @@ from harfiyen.games.letterjam.events import (
     letter_or_none,
     letters_of,
 )
+from harfiyen.games.letterjam.moves import Arrange
 from harfiyen.games.letterjam.rules import OWN_CARD, RULES_KEY, WILDCARD
-from harfiyen.games.letterjam.state import GameState, Phase, Player
+from harfiyen.games.letterjam.state import ClueRecord, GameState, Phase, Player
+from harfiyen.lexicon.normalize import Language
 
 Viewer = Seat | Spectator | Omniscient
 
@@ -43,8 +49,264 @@ def _sees(viewer: Viewer, seat: int) -> bool:
     return not (isinstance(viewer, Seat) and viewer.seat == seat)
 
 
-def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
-    """The JSON-ready view of ``state`` for ``viewer``.
+@dataclass(frozen=True, slots=True)
+class StandView:
+    """One seat's stand. ``visible``: the viewer may see its letters (not one's own
+    stand before the end); only then are ``card``, ``bonus`` and ``seen`` filled in
+    (``card``/``bonus`` may still be ``None``: no card there)."""
+
+    seat: int
+    position: int
+    cards: int
+    has_card: bool
+    has_bonus: bool
+    bonus_used: bool
+    clues_given: int
+    arranged: bool
+    visible: bool = False
+    card: str | None = None
+    bonus: str | None = None
+    #: The cards this player has moved past: everyone else saw them on the stand.
+    seen: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """The clue tokens on the table (public)."""
+
+    red_left: tuple[int, ...]
+    green_open: int
+    green_centre: int
+    green_under_piles: tuple[bool, ...]
+    unused_greens: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A nonplayer pile: the letter on top (``None`` once empty) and its size."""
+
+    index: int
+    top: str | None
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferView:
+    """A seat's clue offer: word length, players and nonplayers it would use."""
+
+    length: int
+    players: int
+    nonplayers: int
+
+
+@dataclass(frozen=True, slots=True)
+class LetterJamView:
+    """What one viewer may see of a Harf Takıl game (see :func:`view`).
+
+    A seat's view has ``seat``, its own guess sheet (``guesses``), clue
+    records and arrangement; the omniscient view (after the end) has the deck,
+    every word, every guess sheet (``all_guesses``) and every record
+    (``all_records``). :meth:`to_json` is the wire form and :meth:`from_json`
+    its one parser.
+    """
+
+    rules: str
+    language: Language
+    lexicon: str
+    players: int
+    word_length: int
+    scoring: bool
+    deck_letters: Mapping[str, int]
+    phase: Phase
+    clue_number: int
+    cluegiver: int | None
+    end_reason: EndReason | None
+    tokens: Tokens
+    piles: tuple[PileView, ...]
+    deck_count: int
+    shared: tuple[str, ...]
+    discards: tuple[str, ...]
+    offers: tuple[OfferView | None, ...]
+    votes: tuple[int | None, ...]
+    agrees_end: tuple[bool, ...]
+    outcome: Outcome | None
+    stands: tuple[StandView, ...]
+    seat: int | None = None
+    guesses: tuple[str | None, ...] | None = None
+    records: tuple[ClueRecord, ...] | None = None
+    arrangement: Arrange | None = None
+    deck: tuple[str, ...] | None = None
+    words: tuple[str, ...] | None = None
+    all_guesses: tuple[tuple[str | None, ...], ...] | None = None
+    all_records: tuple[tuple[ClueRecord, ...], ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form sent to clients (a fresh dict every call)."""
+        t = self.tokens
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "language": self.language,
+            "lexicon": self.lexicon,
+            "players": self.players,
+            "word_length": self.word_length,
+            "scoring": self.scoring,
+            "deck_letters": dict(self.deck_letters),
+            "phase": self.phase.value,
+            "clue_number": self.clue_number,
+            "cluegiver": self.cluegiver,
+            "end_reason": self.end_reason,
+            "tokens": {
+                "red_left": list(t.red_left),
+                "green_open": t.green_open,
+                "green_centre": t.green_centre,
+                "green_under_piles": list(t.green_under_piles),
+                "unused_greens": t.unused_greens,
+            },
+            "piles": [{"index": p.index, "top": p.top, "cards": p.cards} for p in self.piles],
+            "deck_count": self.deck_count,
+            "shared": list(self.shared),
+            "discards": list(self.discards),
+            "offers": [
+                None if o is None else {
+                    "length": o.length, "players": o.players, "nonplayers": o.nonplayers,
+                }
+                for o in self.offers
+            ],
+            "votes": list(self.votes),
+            "agrees_end": list(self.agrees_end),
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "stands": [_stand_json(stand) for stand in self.stands],
+        }
+        if self.seat is not None:
+            arrangement = self.arrangement
+            out["seat"] = self.seat
+            out["guesses"] = list(self.guesses or ())
+            out["records"] = [r.to_dict() for r in self.records or ()]
+            out["arrangement"] = None if arrangement is None else {
+                "slots": [ref_label(s) for s in arrangement.slots],
+                "wildcard": arrangement.wildcard,
+            }
+        elif self.deck is not None:
+            out["deck"] = list(self.deck)
+            out["words"] = list(self.words or ())
+            out["guesses"] = [list(g) for g in self.all_guesses or ()]
+            out["records"] = [[r.to_dict() for r in rs] for rs in self.all_records or ()]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LetterJamView:
+        """The view whose :meth:`to_json` is ``data``; raises ``ValueError`` if malformed."""
+        try:
+            return _parse(data)
+        except (KeyError, TypeError, IndexError) as error:
+            raise ValueError(f"not a Harf Takıl view: {error!r}") from None
+
+
+def _stand_json(stand: StandView) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": stand.seat,
+        "position": stand.position,
+        "cards": stand.cards,
+        "has_card": stand.has_card,
+        "has_bonus": stand.has_bonus,
+        "bonus_used": stand.bonus_used,
+        "clues_given": stand.clues_given,
+        "arranged": stand.arranged,
+    }
+    if stand.visible:
+        out["card"] = stand.card
+        out["bonus"] = stand.bonus
+        out["seen"] = list(stand.seen)
+    return out
+
+
+def _parse(data: Mapping[str, Any]) -> LetterJamView:
+    language = data["language"]
+    if language not in ("tr", "en"):
+        raise ValueError(f"unknown language {language!r}")
+    tokens = data["tokens"]
+    outcome = data["outcome"]
+    seat = data.get("seat")
+    omniscient = seat is None and "deck" in data
+    arrangement = data.get("arrangement")
+    return LetterJamView(
+        rules=str(data["rules"]),
+        language=language,
+        lexicon=str(data["lexicon"]),
+        players=int(data["players"]),
+        word_length=int(data["word_length"]),
+        scoring=bool(data["scoring"]),
+        deck_letters=MappingProxyType({str(k): int(n) for k, n in data["deck_letters"].items()}),
+        phase=Phase(data["phase"]),
+        clue_number=int(data["clue_number"]),
+        cluegiver=_int_or_none(data["cluegiver"]),
+        end_reason=data["end_reason"],
+        tokens=Tokens(
+            red_left=tuple(int(n) for n in tokens["red_left"]),
+            green_open=int(tokens["green_open"]),
+            green_centre=int(tokens["green_centre"]),
+            green_under_piles=tuple(bool(g) for g in tokens["green_under_piles"]),
+            unused_greens=int(tokens["unused_greens"]),
+        ),
+        piles=tuple(
+            PileView(int(p["index"]), p["top"], int(p["cards"])) for p in data["piles"]
+        ),
+        deck_count=int(data["deck_count"]),
+        shared=tuple(str(c) for c in data["shared"]),
+        discards=tuple(str(c) for c in data["discards"]),
+        offers=tuple(
+            None if o is None else OfferView(int(o["length"]), int(o["players"]),
+                                             int(o["nonplayers"]))
+            for o in data["offers"]
+        ),
+        votes=tuple(_int_or_none(v) for v in data["votes"]),
+        agrees_end=tuple(bool(a) for a in data["agrees_end"]),
+        outcome=None if outcome is None else record_from_json(Outcome, outcome, "outcome"),
+        stands=tuple(_parse_stand(s) for s in data["stands"]),
+        seat=None if seat is None else int(seat),
+        guesses=None if seat is None else tuple(data["guesses"]),
+        records=None if seat is None else tuple(_parse_record(r) for r in data["records"]),
+        arrangement=None if arrangement is None else Arrange(
+            tuple(cast(Slot, parse_ref(label)) for label in arrangement["slots"]),
+            arrangement["wildcard"],
+        ),
+        deck=tuple(data["deck"]) if omniscient else None,
+        words=tuple(data["words"]) if omniscient else None,
+        all_guesses=tuple(tuple(g) for g in data["guesses"]) if omniscient else None,
+        all_records=tuple(
+            tuple(_parse_record(r) for r in rs) for rs in data["records"]
+        ) if omniscient else None,
+    )
+
+
+def _int_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _parse_stand(data: Mapping[str, Any]) -> StandView:
+    visible = "card" in data
+    return StandView(
+        seat=int(data["seat"]), position=int(data["position"]), cards=int(data["cards"]),
+        has_card=bool(data["has_card"]), has_bonus=bool(data["has_bonus"]),
+        bonus_used=bool(data["bonus_used"]), clues_given=int(data["clues_given"]),
+        arranged=bool(data["arranged"]), visible=visible,
+        card=data["card"] if visible else None, bonus=data["bonus"] if visible else None,
+        seen=tuple(data["seen"]) if visible else (),
+    )
+
+
+def _parse_record(data: Mapping[str, Any]) -> ClueRecord:
+    own = data["own_position"]
+    return ClueRecord(
+        number=int(data["number"]), cluegiver=int(data["cluegiver"]),
+        cards=tuple(str(c) for c in data["cards"]),
+        letters=tuple(str(c) for c in data["letters"]),
+        own_position=None if own is None else int(own),
+    )
+
+
+def view(state: GameState, viewer: Viewer) -> LetterJamView:
+    """What ``viewer`` may see of ``state``, built by inclusion.
 
     Raises ``unknown_seat`` for a seat not in the game and
     ``omniscient_before_end`` for :class:`Omniscient` while the game is on.
@@ -53,86 +315,78 @@ def view(state: GameState, viewer: Viewer) -> dict[str, Any]:
         raise E.fail(E.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.player_count:
         raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.player_count)
-    out = _public(state)
-    out["stands"] = [_stand(state, seat, p, viewer) for seat, p in enumerate(state.players)]
-    if isinstance(viewer, Seat):
-        me = state.players[viewer.seat]
-        out["seat"] = viewer.seat
-        out["guesses"] = list(me.guesses)
-        out["records"] = [r.to_dict() for r in me.records]
-        out["arrangement"] = None if me.arrangement is None else {
-            "slots": [ref_label(s) for s in me.arrangement.slots],
-            "wildcard": me.arrangement.wildcard,
-        }
-    elif isinstance(viewer, Omniscient):
-        out["deck"] = [state.cards[c] for c in state.deck]
-        out["words"] = ["".join(state.cards[c] for c in p.dealt) for p in state.players]
-        out["guesses"] = [list(p.guesses) for p in state.players]
-        out["records"] = [[r.to_dict() for r in p.records] for p in state.players]
-    return out
-
-
-def _public(state: GameState) -> dict[str, Any]:
-    """What every viewer sees."""
-    config = state.config
-    players = state.players
-    return {
-        "rules": RULES_KEY,
-        "language": config.language,
-        "lexicon": config.lexicon_id,
-        "players": state.player_count,
-        "word_length": config.word_length,
-        "scoring": config.scoring,
-        "deck_letters": deck_counts(config.language),
-        "phase": state.phase.value,
-        "clue_number": state.clue_number,
-        "cluegiver": state.cluegiver,
-        "end_reason": state.end_reason,
-        "tokens": {
-            "red_left": [p.red_left for p in players],
-            "green_open": state.green_open,
-            "green_centre": state.green_centre,
-            "green_under_piles": [pile.green_under for pile in state.piles],
-            "unused_greens": state.unused_greens,
-        },
-        "piles": [
-            {"index": i, "top": letter_or_none(state.cards, pile.top), "cards": len(pile.cards)}
+    config, players, cards = state.config, state.players, state.cards
+    public = LetterJamView(
+        rules=RULES_KEY,
+        language=config.language,
+        lexicon=config.lexicon_id,
+        players=state.player_count,
+        word_length=config.word_length,
+        scoring=config.scoring,
+        deck_letters=MappingProxyType(deck_counts(config.language)),
+        phase=state.phase,
+        clue_number=state.clue_number,
+        cluegiver=state.cluegiver,
+        end_reason=state.end_reason,
+        tokens=Tokens(
+            red_left=tuple(p.red_left for p in players),
+            green_open=state.green_open,
+            green_centre=state.green_centre,
+            green_under_piles=tuple(pile.green_under for pile in state.piles),
+            unused_greens=state.unused_greens,
+        ),
+        piles=tuple(
+            PileView(i, letter_or_none(cards, pile.top), len(pile.cards))
             for i, pile in enumerate(state.piles)
-        ],
-        "deck_count": len(state.deck),
-        "shared": [state.cards[c] for c in state.shared],
-        "discards": [state.cards[c] for c in state.discards],
-        "offers": [
-            None if p.offer is None else {
-                "length": p.offer.length, "players": p.offer.players,
-                "nonplayers": p.offer.nonplayers,
-            }
+        ),
+        deck_count=len(state.deck),
+        shared=tuple(cards[c] for c in state.shared),
+        discards=tuple(cards[c] for c in state.discards),
+        offers=tuple(
+            None if p.offer is None else OfferView(
+                p.offer.length, p.offer.players, p.offer.nonplayers
+            )
             for p in players
-        ],
-        "votes": [p.vote for p in players],
-        "agrees_end": [p.agrees_end for p in players],
-        "outcome": None if state.outcome is None else state.outcome.to_dict(),
-    }
+        ),
+        votes=tuple(p.vote for p in players),
+        agrees_end=tuple(p.agrees_end for p in players),
+        outcome=state.outcome,
+        stands=tuple(_stand(state, seat, p, viewer) for seat, p in enumerate(players)),
+    )
+    if isinstance(viewer, Seat):
+        me = players[viewer.seat]
+        return replace(
+            public, seat=viewer.seat, guesses=me.guesses, records=me.records,
+            arrangement=me.arrangement,
+        )
+    if isinstance(viewer, Omniscient):
+        return replace(
+            public,
+            deck=tuple(cards[c] for c in state.deck),
+            words=tuple("".join(cards[c] for c in p.dealt) for p in players),
+            all_guesses=tuple(p.guesses for p in players),
+            all_records=tuple(p.records for p in players),
+        )
+    return public
 
 
-def _stand(state: GameState, seat: int, player: Player, viewer: Viewer) -> dict[str, Any]:
+def _stand(state: GameState, seat: int, player: Player, viewer: Viewer) -> StandView:
     """One seat's stand as ``viewer`` sees it: letters only where the viewer may look."""
-    out: dict[str, Any] = {
-        "seat": seat,
-        "position": player.position,
-        "cards": len(player.stand),
-        "has_card": player.current is not None,
-        "has_bonus": player.bonus is not None,
-        "bonus_used": player.bonus_used,
-        "clues_given": player.clues_given,
-        "arranged": player.arrangement is not None,
-    }
-    if _sees(viewer, seat) or state.phase is Phase.OVER:
-        out["card"] = letter_or_none(state.cards, player.current)
-        out["bonus"] = letter_or_none(state.cards, player.bonus)
-        # The cards this player has moved past: everyone else saw them on the stand.
-        out["seen"] = [state.cards[c] for c in player.stand[: player.position]]
-    return out
+    visible = _sees(viewer, seat) or state.phase is Phase.OVER
+    return StandView(
+        seat=seat,
+        position=player.position,
+        cards=len(player.stand),
+        has_card=player.current is not None,
+        has_bonus=player.bonus is not None,
+        bonus_used=player.bonus_used,
+        clues_given=player.clues_given,
+        arranged=player.arrangement is not None,
+        visible=visible,
+        card=letter_or_none(state.cards, player.current) if visible else None,
+        bonus=letter_or_none(state.cards, player.bonus) if visible else None,
+        seen=tuple(state.cards[c] for c in player.stand[: player.position]) if visible else (),
+    )
 
 
 def project_event(event: Event, viewer: Viewer, state: GameState) -> dict[str, Any] | None:
