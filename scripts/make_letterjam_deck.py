@@ -9,9 +9,10 @@ its data). Writes, into ``src/harfiyen/games/letterjam/data/``:
 
 ``deck_tr.json`` — the 64 Turkish letter cards, derived as follows:
 
-1. The sample: the 2,000 most common 5-letter words of the TR-1 lexicon, by
-   wordfreq's Zipf frequency (ties in Turkish alphabet order); only words of
-   the Turkish alphabet, not on the block list, and known to wordfreq.
+1. The sample: the 2,000 most common 5-letter words of the Turkish people's
+   vocabulary (``harfiyen.lexicon.vocabulary``: TR-1 words in dictionary form,
+   common, no proper nouns, archaic or offensive words), by wordfreq's Zipf
+   frequency (ties in Turkish alphabet order).
 2. Letter weights: how often each letter occurs in the sample (each word
    counts once, every occurrence of a letter counts). İ/I, Ö/O, Ü/U, Ş/S, Ç/C
    and Ğ/G are different letters and are counted apart.
@@ -25,10 +26,10 @@ its data). Writes, into ``src/harfiyen/games/letterjam/data/``:
    the wildcard (each letter of a word needs its own card).
 
 ``secret_words_tr.tsv``, ``secret_words_en.tsv`` — the words secret words are
-dealt from: for each length 3–7, the lexicon's (TR-1, ENABLE-1) words of the
-alphabet, not on the block list, with Zipf frequency at least 3.0 and
-spellable from the deck without the wildcard, the 1,000 most common of them
-(fewer where fewer qualify). One ``WORD<TAB>zipf`` per line, grouped by
+dealt from: for each length 3–7, the words of the people's vocabulary (the
+same rule as the AI's clue words) spellable from the deck without the
+wildcard, the 1,000 most common of them (fewer where fewer qualify). One
+``WORD<TAB>zipf`` per line, grouped by
 length, most common first. The English deck is RULES.md's.
 
 The output is deterministic: the same lexicons and wordfreq version give the
@@ -46,8 +47,9 @@ from pathlib import Path
 from typing import Any
 
 from harfiyen.games.letterjam.rules import DECK_SIZE, EN_DECK, MAX_WORD_LENGTH, MIN_WORD_LENGTH
-from harfiyen.lexicon.normalize import ALPHABETS, Language, lower, tr_sort_key
-from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, is_blocked, read_words
+from harfiyen.lexicon.normalize import ALPHABETS, Language, tr_sort_key
+from harfiyen.lexicon.vocabulary import entries
+from harfiyen.lexicon.wordlists import DEFAULT_LEXICON
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "src" / "harfiyen" / "games" / "letterjam" / "data"
 WORDFREQ_VERSION = "3.1.1"
@@ -76,16 +78,15 @@ def _sort_key(lang: Language) -> Callable[[str], Any]:
 def ranked_words(
     lang: Language, length: int, zipf: Callable[[str, str], float]
 ) -> list[tuple[str, float]]:
-    """The lexicon's usable words of ``length`` known to wordfreq, most common first."""
+    """The people's vocabulary's words of ``length`` letters, most common first.
+
+    ``zipf`` is unused (the vocabulary records each word's frequency); it stays in
+    the signature so the version check of wordfreq still guards the output.
+    """
     key = _sort_key(lang)
     alphabet = set(ALPHABETS[lang])
-    scored = []
-    for word in read_words(DEFAULT_LEXICON[lang]):
-        if len(word) != length or not set(word) <= alphabet or is_blocked(word, lang):
-            continue
-        freq = zipf(lower(word, lang), lang)
-        if freq > 0:
-            scored.append((word, freq))
+    scored = [(e.word, e.zipf) for e in entries(lang)
+              if len(e.word) == length and set(e.word) <= alphabet]
     scored.sort(key=lambda item: (-item[1], key(item[0])))
     return scored
 
@@ -146,7 +147,8 @@ def build() -> dict[str, bytes]:
         "cards": deck,
         "wildcards": 1,
         "method": (
-            f"{SAMPLE_SIZE} most common {SAMPLE_LENGTH}-letter TR-1 words (wordfreq Zipf); "
+            f"{SAMPLE_SIZE} most common {SAMPLE_LENGTH}-letter words of the Turkish people's "
+            f"vocabulary (wordfreq Zipf); "
             f"letter occurrence weights; per-letter floor so at most {FLOOR_SHARE:.1%} of the "
             f"sample needs more copies; the rest by Sainte-Laguë on the weights. "
             f"See scripts/make_letterjam_deck.py."
@@ -174,7 +176,7 @@ def report(files: Mapping[str, bytes]) -> None:
     cov = deck["coverage"]
     print("tr deck:", " ".join(f"{k}{v}" for k, v in deck["cards"].items()))
     print(f"spells {cov['spellable_without_wildcard']}/{cov['sample']} = {cov['share']:.1%} "
-          f"of the most common {SAMPLE_LENGTH}-letter TR-1 words without the wildcard")
+          f"of the most common {SAMPLE_LENGTH}-letter vocabulary words without the wildcard")
     for lang in ("tr", "en"):
         lines = files[f"secret_words_{lang}.tsv"].decode().splitlines()
         by_length = Counter(len(line.split("\t")[0]) for line in lines)

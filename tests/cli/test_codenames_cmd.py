@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -30,7 +31,7 @@ def test_selfplay_json() -> None:
                                  "--json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output[result.output.index("{"):])
-    assert summary["games"] == 2 and summary["guesser"] == "usem"
+    assert summary["games"] == 2 and summary["guesser"] == "use+wordnet+glove"
     assert 0 <= summary["win_rate"] <= 1 and summary["black_rate"] <= 1
 
 
@@ -41,9 +42,29 @@ def test_selfplay_table_and_explanations() -> None:
     assert "win rate" in result.output and "targets" in result.output
 
 
-def test_selfplay_refuses_a_guesser_of_another_language() -> None:
-    result = runner.invoke(app, ["codenames", "selfplay", "--lang", "tr", "--guesser", "glove"])
-    assert result.exit_code == 2 and "glove" in result.output
+def test_selfplay_refuses_an_unknown_reader() -> None:
+    result = runner.invoke(app, ["codenames", "selfplay", "--lang", "tr", "--guesser", "bert"])
+    assert result.exit_code == 2 and "bert" in result.output
+
+
+def test_matrix_writes_its_cells(tmp_path: Path) -> None:
+    out = tmp_path / "m.json"
+    result = runner.invoke(app, ["codenames", "matrix", "--lang", "en", "--boards", "2",
+                                 "--spymasters", "use+glove", "--guessers", "use,wordnet",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    cells = json.loads(out.read_text())["cells"]
+    assert [(c["guesser"], c["shared"]) for c in cells] == [("use", True), ("wordnet", False)]
+    assert all(c["games"] == 2 for c in cells)
+
+
+def test_pack_report_finds_no_deal_with_a_pair() -> None:
+    result = runner.invoke(app, ["codenames", "pack-report", "--lang", "tr", "--deals", "300",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{"):])
+    assert report["words"] == report["in_vocabulary"] == 400
+    assert report["deals_with_a_pair"] == 0 and report["pairs_kept_apart"]
 
 
 def test_match_reports_both_colours() -> None:
@@ -60,6 +81,8 @@ def test_play_as_guesser_then_as_spymaster() -> None:
                            input=guesses)
     assert result.exit_code == 0, result.output
     assert "İpucu / clue" in result.output and "turns" in result.output
+    # The key reads without colour (a mark per colour, a legend) and a clue log keeps score.
+    assert "▲ kırmızı / red" in result.output and "Kalan / left" in result.output
     clues = "\n".join(["x", "DENİZCİLİK 1"] * 30) + "\n"
     result = runner.invoke(app, ["codenames", "play", "--lang", "tr", "--role", "spymaster",
                                  "--seed", "1"], input=clues)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import csv
 import json
+import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Final
 
 import typer
@@ -15,20 +19,22 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from harfiyen.ai.codenames import models
 from harfiyen.ai.codenames.embeddings import ProgressCallback
+from harfiyen.ai.codenames.evaluate import Cell, Tally, clue_sample, run_cell
 from harfiyen.ai.codenames.models import (
-    GUESSER_KINDS,
-    GUESSER_LANGUAGES,
-    GuesserKind,
+    PRODUCT_SIGNALS,
+    SignalName,
     make_guesser,
-    use_guesser,
-    use_spymaster,
+    make_spymaster,
+    parse_signals,
     use_vectors,
 )
 from harfiyen.ai.codenames.selfplay import GameRecord, play_match, play_solo, summarise_solo
 from harfiyen.ai.codenames.spymaster import SpymasterSettings
 from harfiyen.cli.console import console as _console
 from harfiyen.cli.console import language as _language
+from harfiyen.core.rng import Rng
 from harfiyen.games.codenames import (
     SOLO_SEATS,
     Clue,
@@ -44,8 +50,9 @@ from harfiyen.games.codenames import (
     view,
 )
 from harfiyen.games.codenames.events import CardRevealed
-from harfiyen.games.codenames.packs import load_pack
-from harfiyen.games.codenames.views import CodenamesView
+from harfiyen.games.codenames.key import draw_board
+from harfiyen.games.codenames.packs import load_pack, pack_pairs
+from harfiyen.lexicon import vocabulary as people
 from harfiyen.lexicon.normalize import Language
 
 app = typer.Typer(
@@ -60,19 +67,12 @@ _COLOUR_TR: Final = {"red": "kırmızı", "blue": "mavi", "neutral": "tarafsız"
 
 
 
-def _guesser_kind(kind: str, lang: Language) -> GuesserKind:
-    for known in GUESSER_KINDS:
-        if kind == known:
-            if lang not in GUESSER_LANGUAGES[known]:
-                _console().print(
-                    f"'{kind}' tahmincisi bu dilde yok / the '{kind}' guesser does not exist "
-                    f"for {lang} ({', '.join(GUESSER_LANGUAGES[known])})"
-                )
-                raise typer.Exit(2)
-            return known
-    known_kinds = ", ".join(GUESSER_KINDS)
-    _console().print(f"Bilinmeyen tahminci / unknown guesser: {kind!r} ({known_kinds})")
-    raise typer.Exit(2)
+def _signals(text: str) -> tuple[SignalName, ...]:
+    try:
+        return parse_signals(text)
+    except ValueError as err:
+        _console().print(f"Bilinmeyen okuyucu / unknown reader: {err}")
+        raise typer.Exit(2) from err
 
 
 @contextmanager
@@ -109,6 +109,10 @@ def _settings(margin_scale: float) -> SpymasterSettings:
     )
 
 
+_PRODUCT: Final = models.label(PRODUCT_SIGNALS)
+_SIGNALS_HELP: Final = "Readers joined by '+': use, wordnet, glove. / Okuyucular."
+
+
 def _explain(console: Console, record: GameRecord) -> None:
     console.print(f"[bold]seed {record.seed}[/]: {record.winner} ({record.reason}), "
                   f"{record.turns} clues")
@@ -120,7 +124,8 @@ def _explain(console: Console, record: GameRecord) -> None:
 def selfplay(
     lang: str = typer.Option("tr", "--lang", help="tr | en"),
     games: int = typer.Option(100, "--games", min=1, help="Boards to play. / Oynanacak tahta."),
-    guesser: str = typer.Option("usem", "--guesser", help="usem | glove (en) | wordnet (tr)"),
+    spymaster: str = typer.Option(_PRODUCT, "--spymaster", help=_SIGNALS_HELP),
+    guesser: str = typer.Option(_PRODUCT, "--guesser", help=_SIGNALS_HELP),
     seed: int = typer.Option(0, "--seed", help="First board seed. / İlk tahta tohumu."),
     margin_scale: float = typer.Option(
         1.0, "--margin-scale", min=0.0, help="Scale the spymaster's safety margins."
@@ -130,10 +135,10 @@ def selfplay(
 ) -> None:
     """One AI team against the board: win rate, turns, black word. / Tek takım tahtaya karşı."""
     language = _language(lang)
-    kind = _guesser_kind(guesser, language)
+    spy_signals, guess_signals = _signals(spymaster), _signals(guesser)
     console = _console()
     _load_vectors(language, console)
-    guesser_agent = make_guesser(kind, language)
+    guesser_agent = make_guesser(language, guess_signals)
     settings = _settings(margin_scale)
     pack = load_pack(language)
     records: list[GameRecord] = []
@@ -144,18 +149,20 @@ def selfplay(
     ) as progress:
         task = progress.add_task("games", total=games)
         for n in range(games):
-            spymaster = use_spymaster(language, settings)
-            records.append(play_solo(pack, language, seed + n, spymaster, guesser_agent))
+            agent = make_spymaster(language, spy_signals, settings)
+            records.append(play_solo(pack, language, seed + n, agent, guesser_agent))
             progress.advance(task)
     summary = summarise_solo(records)
-    result = {"lang": language, "guesser": kind, "seed": seed, **summary.to_dict(),
+    result = {"lang": language, "spymaster": models.label(spy_signals),
+              "guesser": models.label(guess_signals), "seed": seed, **summary.to_dict(),
               "seconds": round(time.perf_counter() - started, 1)}
     if as_json:
         console.print_json(json.dumps(result))
         return
     for record in records[:show]:
         _explain(console, record)
-    table = Table(title=f"Kelime Casusu selfplay ({language}, guesser {kind})",
+    table = Table(title=f"Kelime Casusu selfplay ({language}, {result['spymaster']} → "
+                        f"{result['guesser']})",
                   title_justify="left", show_header=False)
     table.add_column("", style="bold")
     table.add_column("", justify="right")
@@ -175,19 +182,19 @@ def match(
     seed: int = typer.Option(0, "--seed"),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Two AI teams (USE) against each other: wins per colour. / İki YZ takımı: renge göre."""
+    """Two AI teams against each other: wins per colour. / İki YZ takımı: renge göre."""
     language = _language(lang)
     console = _console()
     _load_vectors(language, console)
     pack = load_pack(language)
-    guesser = use_guesser(language)
+    guesser = make_guesser(language)
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     turns = 0
     for n in range(games):
         record = play_match(
             pack, language, seed + n,
-            (use_spymaster(language), guesser), (use_spymaster(language), guesser),
+            (make_spymaster(language), guesser), (make_spymaster(language), guesser),
         )
         wins[record.winner or "none"] += 1
         reasons[f"{record.winner}:{record.reason}"] += 1
@@ -211,22 +218,49 @@ def match(
         console.print(f"  {ending}: {count}")
 
 
-def _board_table(game_view: CodenamesView) -> Table:
-    table = Table(show_header=False, show_lines=True)
+#: Each colour has a mark of its own, so the key reads without colour (and in print).
+_MARK: Final = {"red": "▲", "blue": "■", "neutral": "·", "black": "✖"}
+_LEGEND: Final = ("▲ kırmızı / red   ■ mavi / blue   · tarafsız / neutral   ✖ kara / black"
+                  "   ✓ açıldı / revealed")
+
+
+def _wire(game_view: Any) -> Mapping[str, Any]:
+    """A view's JSON form (the CLI prints from it)."""
+    wire: Mapping[str, Any] = game_view.to_json() if hasattr(game_view, "to_json") else game_view
+    return wire
+
+
+def _board_table(game_view: Any) -> Table:
+    """The 25 cards: number, word and, where the viewer may see it, the colour's mark."""
+    game_view = _wire(game_view)
+    table = Table(show_header=False, show_lines=True, caption=_LEGEND)
     for _ in range(5):
-        table.add_column(justify="center", min_width=12)
+        table.add_column(justify="center", min_width=14)
     cells = []
-    for card in game_view.cards:
-        label = f"{card.index:>2} {card.word}"
-        colour = card.colour
-        if colour is not None and card.revealed:
-            cells.append(f"[{_COLOUR_STYLE[colour]}]{label} ✓[/]")
-        elif colour is not None:
-            cells.append(f"[{_COLOUR_STYLE[colour]}]{label}[/]")
-        else:
-            cells.append(label)
+    for card in game_view["cards"]:
+        colour = card.get("colour")
+        mark = _MARK[colour] if colour is not None else " "
+        label = f"{card['index']:>2} {mark} {card['word']}{' ✓' if card['revealed'] else ''}"
+        cells.append(f"[{_COLOUR_STYLE[colour]}]{label}[/]" if colour is not None else label)
     for row in range(5):
         table.add_row(*cells[row * 5:row * 5 + 5])
+    return table
+
+
+def _clue_log(game_view: Any) -> Table:
+    """Every clue so far with the cards guessed under it, and the words left per team."""
+    game_view = _wire(game_view)
+    left = game_view["remaining"]
+    table = Table(title="İpuçları / clues", title_justify="left",
+                  caption=f"Kalan / left: ▲ kırmızı / red {left['red']}   "
+                          f"■ mavi / blue {left['blue']}", caption_justify="left")
+    table.add_column("takım / team")
+    table.add_column("ipucu / clue")
+    table.add_column("tahminler / guesses")
+    for clue in game_view["clues"]:
+        guesses = ", ".join(f"{g['word']} {_MARK[g['colour']]}" for g in clue["guesses"]) or "-"
+        team = f"{_MARK[clue['team']]} {_COLOUR_TR[clue['team']]} / {clue['team']}"
+        table.add_row(team, f"{clue['word']} {clue['number']}", guesses)
     return table
 
 
@@ -246,7 +280,7 @@ def play(
     console = _console()
     _load_vectors(language, console)
     state = new_game(CodenamesConfig(load_pack(language), language, SOLO_SEATS, solo=True), seed)
-    spymaster, guesser = use_spymaster(language), use_guesser(language)
+    spymaster, guesser = make_spymaster(language), make_guesser(language)
     turns = 0
     console.print("Kırmızı takım tahtaya karşı: 9 kelimeyi bulun. / Red alone: find all 9 words.")
     while state.outcome is None:
@@ -272,8 +306,9 @@ def play(
             for event in events:
                 if isinstance(event, CardRevealed):
                     colour = event.colour.value
-                    console.print(f"  {event.word}: [{_COLOUR_STYLE[colour]}]"
+                    console.print(f"  {event.word}: [{_COLOUR_STYLE[colour]}]{_MARK[colour]} "
                                   f"{_COLOUR_TR[colour]} / {colour}[/]")
+        console.print(_clue_log(view(state, Seat(1))))
     out = state.outcome
     won = out.winner is Team.RED
     console.print(_board_table(view(state, Seat(1))))
@@ -312,3 +347,207 @@ def _human_guess(console: Console, state: Any) -> Guess | Pass:
         if text.isdigit():
             return Guess(int(text))
         console.print("[red]0–24 arası bir sayı ya da 'pas' / a number 0–24 or 'pass'[/]")
+
+
+# --- evaluation -------------------------------------------------------------------------------
+
+_ALL_SPYMASTERS: Final = "use,wordnet,glove,use+wordnet,use+glove,wordnet+glove,use+wordnet+glove"
+_ALL_GUESSERS: Final = "use,wordnet,glove,use+wordnet+glove"
+
+
+def _matrix_chunk(lang: Language, spymaster: str, guesser: str, start: int, stop: int
+                  ) -> tuple[int, ...]:
+    """One chunk of boards of one cell (run in a worker process)."""
+    cell = Cell(parse_signals(spymaster), parse_signals(guesser))
+    return run_cell(lang, cell, range(start, stop)).astuple()
+
+
+def _prepare(lang: Language, names: Sequence[SignalName], console: Console) -> None:
+    """Build every table once (and its disk caches) before workers start."""
+    _load_vectors(lang, console)
+    with console.status("Okuyucular hazırlanıyor / preparing the readers"):
+        for name in names:
+            models.table(lang, name)
+
+
+@app.command()
+def matrix(
+    lang: str = typer.Option("tr", "--lang", help="tr | en"),
+    boards: int = typer.Option(1000, "--boards", min=1, help="Boards per cell. / Hücre başına."),
+    seed: int = typer.Option(0, "--seed", help="First board seed. / İlk tahta tohumu."),
+    spymasters: str = typer.Option(_ALL_SPYMASTERS, "--spymasters",
+                                   help="Comma-separated reader sets. / Anlatıcılar."),
+    guessers: str = typer.Option(_ALL_GUESSERS, "--guessers",
+                                 help="Comma-separated reader sets. / Tahminciler."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Processes. / Süreç sayısı."),
+    chunk: int = typer.Option(100, "--chunk", min=1, help="Boards per job. / İş başına tahta."),
+    out: Path | None = typer.Option(None, "--out", help="Write the results as JSON."),  # noqa: B008
+) -> None:
+    """The cross-reader matrix: each spymaster reader set × each guesser reader set, solo
+    boards: win %, turns, black word %. / Okuyucu matrisi."""
+    language = _language(lang)
+    console = _console()
+    cells = [Cell(_signals(a), _signals(b)) for a in spymasters.split(",")
+             for b in guessers.split(",")]
+    _prepare(language, sorted({n for c in cells for n in (*c.spymaster, *c.guesser)}), console)
+    jobs = [(i, start, min(start + chunk, seed + boards)) for i in range(len(cells))
+            for start in range(seed, seed + boards, chunk)]
+    totals = [Tally() for _ in cells]
+    started = time.perf_counter()
+    with Progress(TextColumn("Tahtalar / boards"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console) as progress:
+        task = progress.add_task("boards", total=len(cells) * boards)
+        if workers == 1:
+            for i, start, stop in jobs:
+                totals[i] = totals[i] + run_cell(language, cells[i], range(start, stop))
+                progress.advance(task, stop - start)
+        else:
+            with ProcessPoolExecutor(workers) as pool:
+                futures = {
+                    pool.submit(_matrix_chunk, language, models.label(cells[i].spymaster),
+                                models.label(cells[i].guesser), start, stop): (i, stop - start)
+                    for i, start, stop in jobs
+                }
+                for future in as_completed(futures):
+                    i, size = futures[future]
+                    totals[i] = totals[i] + Tally(*future.result())
+                    progress.advance(task, size)
+    rows = [{"spymaster": models.label(c.spymaster), "guesser": models.label(c.guesser),
+             "shared": c.shared, **t.to_dict()} for c, t in zip(cells, totals, strict=True)]
+    table = Table(title=f"Kelime Casusu: okuyucu matrisi / cross-reader matrix ({language}, "
+                        f"{boards} boards per cell, seeds {seed}–{seed + boards - 1})",
+                  title_justify="left")
+    for name in ("anlatıcı / spymaster", "tahminci / guesser", "ortak / shared", "win %",
+                 "turns (won)", "black %", "words/clue"):
+        table.add_column(name, justify="left" if "/" in name else "right")
+    for row in rows:
+        table.add_row(row["spymaster"], row["guesser"], "yes" if row["shared"] else "no",
+                      f"{row['win_rate']:.1%}", f"{row['avg_turns'] or 0:.2f}",
+                      f"{row['black_rate']:.1%}", f"{row['words_per_clue']:.2f}")
+    console.print(table)
+    seconds = round(time.perf_counter() - started, 1)
+    console.print(f"{seconds} s")
+    if out is not None:
+        out.write_text(json.dumps({"lang": language, "boards": boards, "seed": seed,
+                                   "seconds": seconds, "cells": rows}, indent=2) + "\n")
+
+
+def _read_verdicts(path: Path) -> dict[tuple[int, str], tuple[str, str]]:
+    """(seed, clue) → (verdict, why) from a TSV a reader filled in."""
+    if not path.exists():
+        return {}
+    found = {}
+    with path.open(encoding="utf-8") as handle:
+        for row in csv.reader(handle, delimiter="\t"):
+            if row and row[0].isdigit():
+                found[(int(row[0]), row[1])] = (row[3], row[4] if len(row) > 4 else "")
+    return found
+
+
+@app.command("clue-sample")
+def clue_sample_cmd(
+    lang: str = typer.Option("tr", "--lang", help="tr | en"),
+    boards: int = typer.Option(50, "--boards", min=1),
+    seed: int = typer.Option(5000, "--seed", help="First board seed. / İlk tahta tohumu."),
+    out: Path = typer.Option(Path("docs/evaluation"), "--out", help="Folder of the files."),  # noqa: B008
+) -> None:
+    """The first AI clue of seeded boards, for people to judge: writes
+    ``clue_sample_<lang>.md`` with the verdicts of ``verdicts_<lang>.tsv``. / İpucu örneği."""
+    language = _language(lang)
+    console = _console()
+    _prepare(language, PRODUCT_SIGNALS, console)
+    with console.status("İpuçları / clues"):
+        sample = clue_sample(language, boards, seed)
+    verdicts = _read_verdicts(out / f"verdicts_{language}.tsv")
+    lines = [
+        f"# Kelime Casusu: {boards} AI clues ({language}), judged by a fluent reader", "",
+        f"`harfiyen codenames clue-sample --lang {language} --boards {boards} --seed {seed}`: "
+        "the first clue of each seeded solo board (red's spymaster, readers "
+        f"{models.label(PRODUCT_SIGNALS)}), its intended words, and what the AI guesser "
+        f"touched. Verdicts come from `verdicts_{language}.tsv`.", "",
+        "| seed | clue | targets | guesser touched | black | verdict | why |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    count: Counter[str] = Counter()
+    for item in sample:
+        verdict, why = verdicts.get((item["seed"], item["clue"]), ("?", "not judged yet"))
+        count[verdict] += 1
+        touched = ", ".join(f"{w} ({c})" for w, c in item["touched"])
+        lines.append(f"| {item['seed']} | {item['clue']} {item['number']} | "
+                     f"{', '.join(item['targets'])} | {touched} | {item['board']['black'][0]} | "
+                     f"{verdict} | {why} |")
+    judged = sum(count.values())
+    lines += ["", "Verdicts: " + ", ".join(f"{k} {v} ({v / judged:.0%})"
+                                           for k, v in sorted(count.items())), ""]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"clue_sample_{language}.md").write_text("\n".join(lines), encoding="utf-8")
+    (out / f"clue_sample_{language}.json").write_text(
+        json.dumps(sample, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    console.print(f"{out / f'clue_sample_{language}.md'}: " + ", ".join(
+        f"{k} {v}" for k, v in sorted(count.items())))
+
+
+@app.command("pack-report")
+def pack_report(
+    lang: str = typer.Option("tr", "--lang", help="tr | en"),
+    deals: int = typer.Option(10_000, "--deals", min=1, help="Seeded deals to check."),
+    seed: int = typer.Option(0, "--seed"),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """The built-in pack's properties: frequency spread, parts of speech, vocabulary rule,
+    the pairs kept apart and whether a deal ever holds one. / Paket raporu."""
+    language = _language(lang)
+    console = _console()
+    pack = load_pack(language)
+    pairs = pack_pairs(language)
+    zipf = people.zipf_table(language)
+    entries = {e.word: e for e in people.entries(language)}
+    freqs = sorted(zipf.get(w, 0.0) for w in pack)
+    quart = statistics.quantiles(freqs, n=4)
+    pos: Counter[str] = Counter(p for w in pack if w in entries for p in entries[w].pos)
+    manifest = json.loads((Path(__file__).resolve().parents[1] / "games" / "codenames" / "data"
+                           / "packs.json").read_text(encoding="utf-8"))["packs"][language]
+    partners: dict[str, set[str]] = {}
+    for a, b in pairs:
+        partners.setdefault(a, set()).add(b)
+        partners.setdefault(b, set()).add(a)
+    bad_deals = 0
+    for n in range(seed, seed + deals):
+        words, _, _ = draw_board(pack, Rng(n), pairs)
+        board = set(words)
+        bad_deals += any(partners.get(w, set()) & board for w in words)
+    report = {
+        "lang": language, "words": len(pack),
+        "in_vocabulary": sum(people.in_vocabulary(w, language) for w in pack),
+        "zipf": {"min": freqs[0], "q1": round(quart[0], 2), "median": round(quart[1], 2),
+                 "q3": round(quart[2], 2), "max": freqs[-1]},
+        "parts_of_speech": dict(sorted(pos.items())),
+        "categories": manifest["categories"],
+        "two_or_more_categories": manifest["two_or_more_categories"],
+        "pairs_kept_apart": [list(p) for p in pairs],
+        "deals": deals, "deals_with_a_pair": bad_deals,
+    }
+    if as_json:
+        console.print_json(json.dumps(report, ensure_ascii=False))
+        return
+    table = Table(title=f"Kelime Casusu paketi / pack ({language})", title_justify="left",
+                  show_header=False)
+    table.add_column("", style="bold")
+    table.add_column("")
+    table.add_row("kelime / words", str(report["words"]))
+    table.add_row("kelime kuralına uyan / pass the vocabulary rule",
+                  f"{report['in_vocabulary']} / {report['words']}")
+    z = report["zipf"]
+    table.add_row("Zipf (min, Q1, median, Q3, max)",
+                  f"{z['min']}, {z['q1']}, {z['median']}, {z['q3']}, {z['max']}")
+    table.add_row("sözcük türü / parts of speech", ", ".join(
+        f"{k} {v}" for k, v in report["parts_of_speech"].items()))
+    table.add_row("kategori / WordNet categories", ", ".join(
+        f"{k} {v}" for k, v in report["categories"].items()))
+    table.add_row("iki kategorili / in two or more categories",
+                  str(report["two_or_more_categories"]))
+    table.add_row("ayrı tutulan çiftler / pairs kept apart",
+                  f"{len(pairs)}: " + ", ".join(f"{a}/{b}" for a, b in pairs))
+    table.add_row("çiftli dağıtım / deals holding a pair",
+                  f"{bad_deals} of {deals} (seeds {seed}–{seed + deals - 1})")
+    console.print(table)

@@ -40,6 +40,7 @@ from harfiyen.games.letterjam.clues import shape
 from harfiyen.games.letterjam.moves import Move
 from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.normalize import Language, upper
+from harfiyen.lexicon.vocabulary import MIN_ZIPF, in_vocabulary, zipf_table
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -117,6 +118,7 @@ def selfplay(
 def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats],
             samples: Mapping[str, Sequence[float]]) -> None:
     console = _console()
+    zipf = zipf_table(lang)
     n = len(stats)
     if n == 0:
         console.print("Oyun oynanmadı / no games played")
@@ -139,6 +141,17 @@ def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats
     table.add_row("doğru tahmin edilen harf / letters guessed right", f"{right:.1%}")
     table.add_row("kullanılmayan yeşil (ort.) / unused greens (mean)",
                   f"{statistics.mean(s.unused_greens for s in stats):.2f}")
+    clue_words = [w for s in stats for w in s.clue_words]
+    if clue_words:
+        passing = sum(in_vocabulary(w, lang) for w in clue_words)
+        common = sum(zipf.get(w, 0.0) >= MIN_ZIPF[lang] for w in clue_words)
+        table.add_row("kelime kuralına uyan ipucu / clue words passing the vocabulary rule",
+                      f"{passing / len(clue_words):.1%} of {len(clue_words)}")
+        table.add_row(f"Zipf ≥ {MIN_ZIPF[lang]} ipucu / clue words at Zipf ≥ {MIN_ZIPF[lang]}",
+                      f"{common / len(clue_words):.1%}")
+    secrets = [w for s in stats for w in s.secret_words]
+    table.add_row("kelime kuralına uyan gizli kelime / secret words passing the rule",
+                  f"{sum(in_vocabulary(w, lang) for w in secrets) / len(secrets):.1%}")
     agreed = sum(s.reason == "agreed" for s in stats) / n
     table.add_row("anlaşmayla biten / ended by agreement", f"{agreed:.1%}")
     for kind in _DECISIONS:

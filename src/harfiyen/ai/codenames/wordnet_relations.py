@@ -1,50 +1,75 @@
-"""Association from Turkish WordNet (KeNet) relations: the Turkish alternative guesser.
+"""WordNet as a reader of clues: relations and glosses (KeNet for Turkish, WordNet 3.1 for English).
 
-The score of a board word for a clue is ``1 / (1 + d)``, where ``d`` is the
-fewest relation links between a synset of the clue and a synset of the word
-(0 when they share a synset), searched up to :data:`MAX_DEPTH` links;
-unrelated words score 0. A link is any semantic relation KeNet records
-between synsets: hypernym and hyponym, part, member and substance
-meronyms/holonyms, topic domain, derivation and antonym. A word that occurs
-in a definition of the other word adds :data:`GLOSS_BONUS`.
+The similarity of a clue and a board word is :data:`LINK_SCORES` ``[d]``, where
+``d`` is the fewest relation links between a synset of one and a synset of
+the other (0 when they share a synset), searched up to :data:`MAX_DEPTH`
+links; unrelated words score 0. A hub (a synset with more than
+:data:`MAX_FANOUT` links, such as "nesne", "object") is reached but not
+crossed: two words both under "object" are not related by it. A link is any
+semantic or lexical relation the WordNet records: hypernym and hyponym, part, member and substance
+meronyms/holonyms, topic domain, derivation, antonym (followed both ways). A
+word named in a definition (gloss) of the other adds :data:`GLOSS_BONUS`; a
+gloss names a word when one of its tokens is the word or, for words of four
+letters or more, begins with it (Turkish glosses are inflected: "havlayan").
 
-KeNet is the file ``harfiyen.lexicon.meanings`` reads (``turkish_wordnet.xml``
-of ``nlptoolkit-wordnet``); the graph built from it is cached as JSON in
-``cache_dir()/codenames/``.
+Both files come with ``nlptoolkit-wordnet`` (:mod:`harfiyen.lexicon.meanings`
+reads them too). The parsed graph is cached in ``cache_dir()/codenames/``;
+the process keeps one graph per language (:func:`wordnet_graph`).
+
+Turkish synsets also link to English ones (ILR); :func:`english_words` gives a
+Turkish word's English translations through them, which the GloVe reader of
+Turkish uses (:mod:`.glove`).
 """
 
 from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from threading import Lock
 from typing import Any, Final
 
 import numpy as np
 
-from harfiyen.ai.codenames.association import Scores
+from harfiyen.ai.codenames.association import Matrix
 from harfiyen.lexicon.cache import cache_dir, write_atomically
 from harfiyen.lexicon.meanings import lookup_key, wordnet_data_dir
 from harfiyen.lexicon.normalize import Language
 
-MAX_DEPTH: Final = 3
-GLOSS_BONUS: Final = 0.1
-#: A synset with more links than this (a hub like "nesne") is not expanded further.
-MAX_FANOUT: Final = 60
-_FORMAT: Final = 2
+MAX_DEPTH: Final = 2
+#: The score of a pair ``d`` links apart.
+LINK_SCORES: Final = (1.0, 0.5, 0.25)
+GLOSS_BONUS: Final = 0.35
+#: A synset with more links than this (a hub like "nesne") is not crossed.
+MAX_FANOUT: Final = 40
+#: Its scores are sparse (most pairs 0): a clue's spread counts as at least this,
+#: so that one link reads as a few standard deviations, not dozens.
+SPREAD_FLOOR: Final = 0.12
+FILES: Final[dict[Language, str]] = {
+    "tr": "turkish_wordnet.xml", "en": "english_wordnet_version_31.xml",
+}
+_FORMAT: Final = 3
+#: Changes whenever the scores change (part of the disk cache's key).
+FORMAT: Final = f"{_FORMAT}-{MAX_DEPTH}-{MAX_FANOUT}"
+_SKIPPED_RELATIONS: Final = frozenset({"DOMAIN_USAGE"})
 
 
 class WordNetGraph:
-    """KeNet as words → synsets, synset → linked synsets, synset → definition words."""
+    """A WordNet as words → synsets (best sense first), synset links and definitions."""
 
     def __init__(
-        self, senses: dict[str, list[int]], links: list[list[int]], glosses: list[list[str]]
+        self, lang: Language, senses: dict[str, list[int]], links: list[list[int]],
+        glosses: list[str], english: dict[str, list[str]] | None = None,
     ) -> None:
+        self.lang: Language = lang
         self.senses = senses
         self.links = links
         self.glosses = glosses
+        #: Turkish only: word → English words of the linked English synsets, best first.
+        self.english = english or {}
+        self._gloss_cache: dict[str, frozenset[str]] = {}
 
     def distances(self, key: str) -> dict[int, int]:
         """Synset → fewest links from a synset of the word ``key`` (up to MAX_DEPTH)."""
@@ -55,7 +80,7 @@ class WordNetGraph:
             following: list[int] = []
             for node in frontier:
                 neighbours = self.links[node]
-                if len(neighbours) > MAX_FANOUT and depth > 1:
+                if len(neighbours) > MAX_FANOUT and (depth > 1 or node not in start):
                     continue
                 for other in neighbours:
                     if other not in seen:
@@ -64,90 +89,212 @@ class WordNetGraph:
             frontier = following
         return seen
 
-    def gloss_words(self, key: str) -> set[str]:
-        return {w for s in self.senses.get(key, []) for w in self.glosses[s]}
+    def gloss_tokens(self, key: str) -> frozenset[str]:
+        """The tokens of every definition of the word ``key``."""
+        found = self._gloss_cache.get(key)
+        if found is None:
+            found = frozenset(
+                t for s in self.senses.get(key, []) for t in self.glosses[s].split()
+            )
+            self._gloss_cache[key] = found
+        return found
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": _FORMAT, "senses": self.senses, "links": self.links,
-                "glosses": self.glosses}
+        return {"format": _FORMAT, "lang": self.lang, "senses": self.senses,
+                "links": self.links, "glosses": self.glosses, "english": self.english}
 
 
-def parse_kenet(path: Path) -> WordNetGraph:
-    """Read the KeNet XML file into a :class:`WordNetGraph` (single-word literals only)."""
+def mentions(tokens: Iterable[str], key: str) -> bool:
+    """True when a gloss of ``tokens`` names the word ``key`` (the module doc's rule).
+
+    >>> mentions(["havlayan", "bir", "hayvan"], "havla"), mentions(["catalog"], "cat")
+    (True, False)
+    """
+    if len(key) < 4:
+        return key in tokens
+    return any(t.startswith(key) for t in tokens)
+
+
+def _tokens(text: str, lang: Language) -> str:
+    words = lookup_key(text, lang).replace("'", " ").split()
+    return " ".join(sorted({w.strip(".,;:()\"`!?") for w in words} - {""}))
+
+
+def parse_wordnet(
+    path: Path, lang: Language, english_literals: dict[str, list[str]] | None = None
+) -> WordNetGraph:
+    """Read a WordNet XML file (single-word literals only). For Turkish,
+    ``english_literals`` (English synset id → its words) gives the translations."""
     ids: dict[str, int] = {}
     raw_links: list[list[str]] = []
-    senses: dict[str, list[int]] = {}
-    glosses: list[list[str]] = []
+    ranked: dict[str, list[tuple[int, int]]] = {}
+    glosses: list[str] = []
+    ilr: list[list[str]] = []
     for _, elem in ET.iterparse(path, events=("end",)):
         if elem.tag != "SYNSET":
             continue
         number = len(raw_links)
         ids[elem.findtext("ID") or ""] = number
+        # iter(): English records lexical relations inside LITERAL as well.
         raw_links.append([
-            (rel.text or "").strip() for rel in elem.findall("SR")
-            if rel.findtext("TYPE") != "DOMAIN_USAGE"
+            (rel.text or "").strip() for rel in elem.iter("SR")
+            if rel.findtext("TYPE") not in _SKIPPED_RELATIONS
         ])
         synonym = elem.find("SYNONYM")
         for lit in synonym.findall("LITERAL") if synonym is not None else ():
-            key = lookup_key(lit.text or "", "tr")
-            if key and " " not in key:
-                senses.setdefault(key, []).append(number)
-        definition = lookup_key(elem.findtext("DEF") or "", "tr")
-        glosses.append(sorted({w.strip(".,;:()'\"") for w in definition.split() if len(w) > 2}))
+            text = (lit.text or "").strip()
+            key = lookup_key(text, lang)
+            if key and " " not in key and not text[:1].isupper():
+                rank = lit.findtext("SENSE") or "0"
+                ranked.setdefault(key, []).append((int(rank) if rank.isdigit() else 0, number))
+        glosses.append(_tokens(elem.findtext("DEF") or "", lang))
+        ilr.append([(r.text or "").strip() for r in elem.findall("ILR")])
         elem.clear()
-    # Links are followed both ways: KeNet records most relations in both
-    # directions (hypernym / hyponym), but not all.
     linked: list[set[int]] = [set() for _ in raw_links]
     for number, targets in enumerate(raw_links):
         for target in targets:
             if (other := ids.get(target)) is not None and other != number:
                 linked[number].add(other)
                 linked[other].add(number)
-    links = [sorted(s) for s in linked]
-    return WordNetGraph(senses, links, glosses)
+    senses = {k: [n for _, n in sorted(v, key=lambda rn: (rn[0] or 99, rn[1]))]
+              for k, v in ranked.items()}
+    english: dict[str, list[str]] = {}
+    if english_literals is not None:
+        for key, synsets in senses.items():
+            words = [w for s in synsets for e in ilr[s] for w in english_literals.get(e, [])]
+            if words:
+                english[key] = list(dict.fromkeys(words))
+    return WordNetGraph(lang, senses, [sorted(s) for s in linked], glosses, english)
+
+
+def english_literals() -> dict[str, list[str]]:
+    """English synset id → its single-word lower-case literals (for Turkish ILR links)."""
+    out: dict[str, list[str]] = {}
+    path = wordnet_data_dir() / FILES["en"]
+    for _, elem in ET.iterparse(path, events=("end",)):
+        if elem.tag != "SYNSET":
+            continue
+        synonym = elem.find("SYNONYM")
+        words = [
+            t for lit in (synonym.findall("LITERAL") if synonym is not None else ())
+            if (t := (lit.text or "").strip()).isalpha() and t.islower()
+        ]
+        if words:
+            out[elem.findtext("ID") or ""] = words
+        elem.clear()
+    return out
+
+
+_LOCK = Lock()
 
 
 @cache
-def kenet_graph() -> WordNetGraph:
-    """The KeNet graph, from the disk cache or parsed now (some seconds)."""
-    source = wordnet_data_dir() / "turkish_wordnet.xml"
-    cached = cache_dir() / "codenames" / f"kenet-{source.stat().st_size}-f{_FORMAT}.json"
-    try:
-        data = json.loads(cached.read_bytes())
-        if data.get("format") == _FORMAT:
-            return WordNetGraph(data["senses"], data["links"], data["glosses"])
-    except (OSError, ValueError, KeyError):
-        pass
-    graph = parse_kenet(source)
-    write_atomically(cached, json.dumps(graph.to_json(), ensure_ascii=False).encode())
-    return graph
+def wordnet_graph(lang: Language) -> WordNetGraph:
+    """The WordNet graph of ``lang``, from the disk cache or parsed now (some seconds)."""
+    with _LOCK:
+        source = wordnet_data_dir() / FILES[lang]
+        name = f"wordnet-{lang}-{source.stat().st_size}-f{_FORMAT}.json"
+        cached = cache_dir() / "codenames" / name
+        try:
+            data = json.loads(cached.read_bytes())
+            if data.get("format") == _FORMAT:
+                return WordNetGraph(lang, data["senses"], data["links"], data["glosses"],
+                                    data.get("english"))
+        except (OSError, ValueError, KeyError):
+            pass
+        graph = parse_wordnet(source, lang, english_literals() if lang == "tr" else None)
+        write_atomically(cached, json.dumps(graph.to_json(), ensure_ascii=False).encode())
+        return graph
 
 
-class WordNetAssociation:
-    """Clue-to-word association by distance in the Turkish WordNet."""
+def english_words(word: str) -> list[str]:
+    """The English translations of a Turkish word through KeNet's links, best sense first."""
+    return wordnet_graph("tr").english.get(lookup_key(word, "tr"), [])
 
-    def __init__(self, graph: WordNetGraph | None = None) -> None:
-        self.graph = graph or kenet_graph()
-        self.lang: Language = "tr"
+
+class WordNetSignal:
+    """Clue-to-word similarity by relations and glosses in the language's WordNet."""
+
+    def __init__(self, lang: Language, graph: WordNetGraph | None = None) -> None:
+        self.lang: Language = lang
         self.name = "wordnet"
+        self.spread_floor = SPREAD_FLOOR
+        self.graph = graph or wordnet_graph(lang)
         self._distances: dict[str, dict[int, int]] = {}
 
-    def scores(self, clue: str, words: Sequence[str]) -> Scores:
-        key = lookup_key(clue, "tr")
+    def knows(self, words: Sequence[str]) -> np.ndarray:
+        """Which words have a synset (a reader can relate them to anything)."""
+        return np.array([lookup_key(w, self.lang) in self.graph.senses for w in words])
+
+    def _near(self, key: str) -> dict[int, int]:
         found = self._distances.get(key)
         if found is None:
-            found = self._distances[key] = self.graph.distances(key)
-        clue_gloss = self.graph.gloss_words(key)
-        out = np.zeros(len(words), dtype=np.float32)
-        for i, word in enumerate(words):
-            wkey = lookup_key(word, "tr")
-            near = [found[s] for s in self.graph.senses.get(wkey, []) if s in found]
-            score = 1.0 / (1 + min(near)) if near else 0.0
-            if wkey in clue_gloss or key in self.graph.gloss_words(wkey):
-                score += GLOSS_BONUS
-            out[i] = score
+            found = self.graph.distances(key)
+            if len(self._distances) > 50_000:  # a bound for long-lived processes
+                self._distances.clear()
+            self._distances[key] = found
+        return found
+
+    def similarity(self, clues: Sequence[str], words: Sequence[str]) -> Matrix:
+        """``len(clues) × len(words)`` scores (module doc). The search starts from the
+        shorter list (links are followed both ways, so either side gives the same
+        distance up to the hub rule)."""
+        ckeys = [lookup_key(w, self.lang) for w in clues]
+        wkeys = [lookup_key(w, self.lang) for w in words]
+        if len(wkeys) < len(ckeys):
+            return self._scores(wkeys, ckeys).T.copy()
+        return self._scores(ckeys, wkeys)
+
+    def _scores(self, sources: Sequence[str], targets: Sequence[str]) -> Matrix:
+        graph = self.graph
+        out = np.zeros((len(sources), len(targets)), dtype=np.float32)
+        if not sources or not targets:
+            return out
+        unreached = np.uint8(255)
+        dist = np.full((len(graph.links), len(sources)), unreached, dtype=np.uint8)
+        for j, key in enumerate(sources):
+            near = self._near(key)
+            if near:
+                dist[list(near), j] = list(near.values())
+        rows: list[int] = []
+        starts: list[int] = []
+        owners: list[int] = []
+        for t, key in enumerate(targets):
+            synsets = graph.senses.get(key, [])
+            if synsets:
+                starts.append(len(rows))
+                owners.append(t)
+                rows.extend(synsets)
+        if rows:
+            best = np.minimum.reduceat(dist[rows], starts, axis=0)  # owners × sources
+            table = np.zeros(256, np.float32)
+            table[: len(LINK_SCORES)] = LINK_SCORES
+            score = table[best]
+            out[:, owners] = score.T
+        out += GLOSS_BONUS * self._mentioned(sources, targets)
         return out
 
+    def _mentioned(self, sources: Sequence[str], targets: Sequence[str]) -> Matrix:
+        """1 where a gloss of one word of the pair names the other (module doc)."""
+        graph = self.graph
+        found = np.zeros((len(sources), len(targets)), dtype=np.float32)
+        for one, other, flip in ((sources, targets, False), (targets, sources, True)):
+            index: dict[str, list[int]] = {}
+            for j, key in enumerate(other):
+                index.setdefault(key, []).append(j)
+            for i, key in enumerate(one):
+                for token in graph.gloss_tokens(key):
+                    names = [token] + [token[:n] for n in range(4, len(token))]
+                    for name in names:
+                        for j in index.get(name, ()):
+                            if flip:
+                                found[j, i] = 1.0
+                            else:
+                                found[i, j] = 1.0
+        return found
 
-__all__ = ["GLOSS_BONUS", "MAX_DEPTH", "WordNetAssociation", "WordNetGraph", "kenet_graph",
-           "parse_kenet"]
+
+__all__ = [
+    "GLOSS_BONUS", "LINK_SCORES", "MAX_DEPTH", "SPREAD_FLOOR", "WordNetGraph", "WordNetSignal",
+    "english_words", "mentions", "parse_wordnet", "wordnet_graph",
+]

@@ -28,6 +28,7 @@ from harfiyen.games.letterjam import (
     token_for,
     view,
 )
+from harfiyen.games.letterjam.events import ClueGiven
 from harfiyen.games.letterjam.moves import (
     Arrange,
     GiveClue,
@@ -209,6 +210,9 @@ class GameStats:
     letters: int
     unused_greens: int
     reason: str
+    #: The words of the clues given, in order, and the players' secret words.
+    clue_words: tuple[str, ...] = ()
+    secret_words: tuple[str, ...] = ()
 
 
 def game_stats(state: GameState, seed: int) -> GameStats:
@@ -226,6 +230,8 @@ def game_stats(state: GameState, seed: int) -> GameStats:
         success=tuple(p.success for p in outcome.players), clues=state.clue_number,
         letters_right=right, letters=total, unused_greens=outcome.unused_greens,
         reason=outcome.reason,
+        clue_words=tuple(e.word for e in state.events if isinstance(e, ClueGiven)),
+        secret_words=tuple("".join(state.cards[c] for c in p.dealt) for p in state.players),
     )
 
 

@@ -54,7 +54,7 @@ def new_game(config: CodenamesConfig, seed: int) -> GameState:
     Raises :class:`CodenamesError` for a config with bad seats, language or pack.
     """
     pack = config.checked_pack()
-    words, key, rng = draw_board(pack, Rng(seed))
+    words, key, rng = draw_board(pack, Rng(seed), config.kept_apart())
     started = GameStarted(
         language=config.language, seats=config.seats, strict_clues=config.strict_clues,
         first=FIRST_TEAM, pack_size=len(pack),

@@ -1,4 +1,4 @@
-"""Word packs: the words a board is drawn from.
+"""Word packs: the words a board is drawn from, and the pairs kept apart.
 
 The built-in packs (``data/pack_tr.txt``, ``data/pack_en.txt``, made by
 ``scripts/make_word_packs.py``) are read with :func:`load_pack`; this module
@@ -7,6 +7,7 @@ also checks a pack, e.g. an uploaded custom one, and brings it to normal form.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
@@ -46,6 +47,21 @@ def validate_pack(words: Iterable[str], lang: Language) -> tuple[str, ...]:
 
 
 @cache
+def pack_pairs(lang: Language) -> tuple[tuple[str, str], ...]:
+    """The built-in pack's near-synonym (and same-root) pairs, never dealt onto one
+    board; ``packs.json`` records them (``scripts/make_word_packs.py`` finds them).
+
+    >>> ("DERE", "ÇAY") in pack_pairs("tr")
+    True
+    """
+    if lang not in ("tr", "en"):
+        return ()
+    node = resources.files("harfiyen.games.codenames").joinpath("data", "packs.json")
+    entry = json.loads(node.read_text(encoding="utf-8"))["packs"][lang]
+    return tuple((str(a), str(b)) for a, b in entry["apart"])
+
+
+@cache
 def load_pack(lang: Language) -> tuple[str, ...]:
     """The built-in pack of ``lang`` (about 400 words, most common first), validated.
 
@@ -57,4 +73,4 @@ def load_pack(lang: Language) -> tuple[str, ...]:
     return validate_pack(node.read_text(encoding="utf-8").split(), lang)
 
 
-__all__ = ["load_pack", "validate_pack"]
+__all__ = ["load_pack", "pack_pairs", "validate_pack"]

@@ -10,7 +10,7 @@ from harfiyen.core.rng import Rng
 from harfiyen.games.codenames import errors as E
 from harfiyen.games.codenames.ending import Outcome
 from harfiyen.games.codenames.events import Event
-from harfiyen.games.codenames.packs import validate_pack
+from harfiyen.games.codenames.packs import pack_pairs, validate_pack
 from harfiyen.games.codenames.rules import (
     EXTRA_GUESSES,
     KEY_COUNTS,
@@ -51,9 +51,20 @@ class CodenamesConfig:
     seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     strict_clues: bool = False
     solo: bool = False
+    #: Word pairs never dealt onto one board (near-synonyms). ``None``: the
+    #: built-in pack's pairs among ``words`` (:func:`~harfiyen.games.codenames.packs.pack_pairs`);
+    #: a stored config always holds the pairs it was dealt with (an old one without
+    #: the key: none), so it replays the same board.
+    apart: tuple[tuple[str, str], ...] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", tuple(self.words))
+        if self.apart is None:  # the built-in pairs among this pack's words
+            words = set(self.words)
+            pairs = tuple((a, b) for a, b in pack_pairs(self.language) if {a, b} <= words)
+            object.__setattr__(self, "apart", pairs)
+        else:
+            object.__setattr__(self, "apart", tuple((a, b) for a, b in self.apart))
         object.__setattr__(
             self, "seats", tuple((Team(team), Role(role)) for team, role in self.seats)
         )
@@ -77,6 +88,10 @@ class CodenamesConfig:
                 raise E.fail(E.TEAM_NEEDS_A_GUESSER, team=team)
         return validate_pack(self.words, self.language)
 
+    def kept_apart(self) -> tuple[tuple[str, str], ...]:
+        """The pairs this game's dealing keeps apart (see :attr:`apart`)."""
+        return self.apart or ()
+
     @property
     def teams(self) -> tuple[Team, ...]:
         """Each seat's team, by seat."""
@@ -99,6 +114,7 @@ class CodenamesConfig:
             "seats": [[team.value, role.value] for team, role in self.seats],
             "strict_clues": self.strict_clues,
             "solo": self.solo,
+            "apart": [list(pair) for pair in self.kept_apart()],
         }
 
     @classmethod
@@ -113,6 +129,7 @@ class CodenamesConfig:
             ),
             strict_clues=bool(data.get("strict_clues", False)),
             solo=bool(data.get("solo", False)),
+            apart=tuple((str(a), str(b)) for a, b in data.get("apart", ())),
         )
 
 

@@ -2,10 +2,11 @@
 
 ``data/`` is written by ``scripts/make_letterjam_deck.py``, whose docstring
 documents the method: the Turkish deck follows letter frequencies of the
-2,000 most common 5-letter TR-1 words (İ/I, Ö/O, Ü/U, Ş/S, Ç/C, Ğ/G kept
-apart) and spells 98.4% of them without the wildcard; the English deck is
-RULES.md's. Secret words are common lexicon words of length 3–7 that the
-deck can spell, not on the block list.
+2,000 most common 5-letter words of the people's vocabulary (İ/I, Ö/O, Ü/U,
+Ş/S, Ç/C, Ğ/G kept apart) and spells 98.5% of them without the wildcard; the
+English deck is RULES.md's. Secret words are words of length 3–7 of the
+people's vocabulary (:mod:`harfiyen.lexicon.vocabulary`, the rule the AI's
+clue words follow) that the deck can spell.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def secret_words(lang: Language, length: int) -> tuple[str, ...]:
     """The shipped secret words of ``length`` letters, most common first.
 
     >>> secret_words("tr", 5)[:3]
-    ('KADAR', 'SONRA', 'DEĞİL')
+    ('KADAR', 'SONRA', 'BÜYÜK')
     """
     return tuple(word for word, _ in secret_word_table(lang) if len(word) == length)
 
