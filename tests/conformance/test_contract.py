@@ -208,11 +208,14 @@ GOLDEN_SEED = 2026
 GOLDEN_STEPS = 40
 
 
-def record(case: Case, moves: list[tuple[int, Any]] | None = None) -> dict[str, Any]:
-    """A whole recorded game: moves, stored events, views at three moments and every
-    event as each viewer receives it. With ``moves`` the game is replayed from them."""
+def record(case: Case, moves: list[tuple[int, Any]] | None = None,
+           config: Any = None) -> dict[str, Any]:
+    """A whole recorded game: the resolved config, moves, stored events, views at three
+    moments and every event as each viewer receives it. With ``moves`` (and the stored
+    ``config``) the game is replayed from them."""
     spec = game(case.game)
-    config = spec.config_from_options(case.options)
+    if config is None:
+        config = spec.config_from_options(case.options)
     if moves is None:
         run = Playthrough(case, GOLDEN_SEED)
         run.case = Case(case.game, case.label, case.options, case.lexicons, GOLDEN_STEPS)
@@ -226,7 +229,7 @@ def record(case: Case, moves: list[tuple[int, Any]] | None = None) -> dict[str, 
     over = spec.outcome(final) is not None
     viewers = spec.all_viewers(config, over)
     return {
-        "game": case.game, "options": case.options, "seed": GOLDEN_SEED,
+        "game": case.game, "config": spec.config_to_dict(config), "seed": GOLDEN_SEED,
         "moves": [[seat, spec.move_to_json(move)] for seat, move in moves],
         "events": [e.to_dict() for e in spec.events(final)],
         "views": {
@@ -253,7 +256,10 @@ def test_a_recorded_game_replays_to_its_golden_file(case: Case) -> None:
     stored = json.loads(path.read_text(encoding="utf-8"))
     spec = game(case.game)
     moves = [(seat, spec.move_from_json(data)) for seat, data in stored["moves"]]
-    again = json.loads(json.dumps(record(case, moves), ensure_ascii=False))
+    # The stored game is replayed with its stored config, as a stored match is (a pack or
+    # a word list edited since keeps its old games).
+    config = spec.config_from_dict(stored["config"])
+    again = json.loads(json.dumps(record(case, moves, config), ensure_ascii=False))
     for part in ("events", "views", "projections", "outcome"):
         assert again[part] == stored[part], (
             f"{case_id(case)}: the {part} differ from {path.name}; if the change is intended, "
