@@ -133,7 +133,8 @@ def new_game(
     )
     events: tuple[Event, ...] = (
         GameStarted(
-            rules=rules_key(config.version), language=lang, lexicon=config.lexicon_id, players=config.players,
+            rules=rules_key(config.version), language=lang, lexicon=config.lexicon_id,
+            players=config.players,
             word_length=config.word_length, piles=setup.piles, red_each=setup.red_each,
             green_open=setup.green_open, green_centre=setup.green_centre,
             scoring=config.scoring,
