@@ -70,6 +70,9 @@ class Database:
         values: dict[str, Any] = {
             "env": "test", "database_url": self.url, "database_schema": self.schema,
             "redis_url": None, "redis_prefix": RUN_PREFIX,
+            # Every test client comes from 127.0.0.1: creating accounts is not throttled here
+            # (tests/server/test_throttle.py sets the limits it checks).
+            "accounts_per_address": "100000 per minute",
             # Nothing is approved for ranked play by default; the tests approve both.
             "ranked_approved": ["crossword:tr", "crossword:en"],
         }

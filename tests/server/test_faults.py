@@ -10,13 +10,14 @@ import asyncio
 import logging
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.server.settings import Settings
 
-from .conftest import Database, _migrate, missing_service, start_server, unique
+from .conftest import Database, LiveServer, _migrate, missing_service, start_server, unique
 from .faults import PrivatePostgres, PrivateRedis
 from .support import assert_no_hidden, best_move, register
 
@@ -179,3 +180,41 @@ async def test_postgres_restart_fails_cleanly_and_recovers(
         await a.close()
         await b.close()
         await server.stop()
+
+
+async def test_a_crashing_bot_does_not_stall_its_match(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The level's AI raises on every turn: the stand-in moves for it, the game goes on."""
+    from harfiyen.server import bots
+
+    real = bots.choose_crossword_move
+    crashes = []
+
+    def crashing(view: dict[str, Any], level: str, *args: Any) -> Any:
+        if level == "orta":
+            crashes.append(level)
+            raise RuntimeError("the AI fell over")
+        return real(view, level, *args)
+
+    monkeypatch.setattr(bots, "choose_crossword_move", crashing)
+    human = await register(live.url, unique("solo"))
+    created = await human.create_match({"rules": "tr"}, bot="orta")
+    match_id = created["match"]["id"]
+    sock = await human.connect()
+    seat = (await sock.subscribe(match_id))["seat"]
+    await sock.wait_seq(match_id, 1)
+    bot_turns = 0
+    while bot_turns < 3:
+        view = sock.views[match_id]
+        assert view["outcome"] is None
+        if view["to_move"] == seat:
+            ack = await sock.move(match_id, best_move(view))
+            assert ack["type"] == "ack", ack
+            await sock.wait_seq(match_id, ack["seq"])
+        else:
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=20)
+            bot_turns += 1
+    assert len(crashes) >= 3
+    await sock.close()
+    await human.close()

@@ -4,6 +4,7 @@ resyncs on the other process (real ``harfiyen serve`` subprocesses on PostgreSQL
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from harfiyen.client import GameSocket, HarfiyenClient
 
 from .conftest import RUN_PREFIX, Database, unique
 from .support import assert_no_hidden, best_move, register
@@ -29,10 +32,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def _serve(db: Database, redis_url: str) -> tuple[subprocess.Popen[bytes], str]:
+async def _serve(db: Database, redis_url: str, **extra: str
+                 ) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {**os.environ, "HARFIYEN_ENV": "test", "HARFIYEN_DATABASE_SCHEMA": db.schema or "",
-           "HARFIYEN_DEADLINE_SWEEP_SECONDS": "60", "HARFIYEN_REDIS_PREFIX": RUN_PREFIX}
+           "HARFIYEN_DEADLINE_SWEEP_SECONDS": "60", "HARFIYEN_REDIS_PREFIX": RUN_PREFIX,
+           "HARFIYEN_ACCOUNTS_PER_ADDRESS": "100000 per minute", **extra}
     proc = subprocess.Popen(
         [str(HARFIYEN), "serve", "--port", str(port), "--database-url", db.url,
          "--redis-url", redis_url],
@@ -135,3 +140,92 @@ async def test_sigkill_loses_no_acknowledged_move(
         await sock.close()
     for client in (a, b):
         await client.close()
+
+
+async def test_sigkill_between_commit_and_publish_under_load(
+    postgres: Database, redis_url: str,
+) -> None:
+    """Six matches play at once across two processes; process one kills itself right after
+    a commit, before publishing it (its mover never gets the ack). Every acknowledged move,
+    and that unacknowledged but committed one, is in the log; every client resyncs on the
+    other process and the matches go on."""
+    doomed, url_one = await _serve(postgres, redis_url, HARFIYEN_TEST_KILL_AFTER_COMMITS="40")
+    survivor, url_two = await _serve(postgres, redis_url)
+    pairs = []
+    try:
+        for _ in range(6):
+            a, b = await register(url_one, unique("a")), await register(url_two, unique("b"))
+            created = await a.create_match({"rules": "tr"})
+            match_id = created["match"]["id"]
+            await b.accept(created["invite"]["code"])
+            pairs.append((match_id, a, b))
+        acked: dict[int, list[int]] = {m: [] for m, _, _ in pairs}
+        lost_acks = 0
+
+        async def play(match_id: int, a: HarfiyenClient, b: HarfiyenClient) -> None:
+            nonlocal lost_acks
+            clients: dict[int, HarfiyenClient] = {}
+            sockets: dict[int, GameSocket] = {}
+            for client in (a, b):
+                sock = await client.connect()
+                seat = (await sock.subscribe(match_id))["seat"]
+                sockets[seat], clients[seat] = sock, client
+                await sock.wait_seq(match_id, 1)
+
+            async def caught_up() -> None:
+                """Every seat has the stored state; a socket of the dead process reconnects
+                to the survivor and resyncs from the last number it had."""
+                latest = (await b.match(match_id))["last_seq"]
+                for seat, sock in list(sockets.items()):
+                    if sock.closed:
+                        client = clients[seat]
+                        client.base_url = url_two
+                        client.http.base_url = url_two  # type: ignore[assignment]
+                        fresh = await client.connect()
+                        await fresh.subscribe(match_id, last_seq=sock.seq.get(match_id, 0))
+                        fresh.received[:0] = sock.received
+                        sockets[seat] = sock = fresh
+                    with contextlib.suppress(ConnectionError):
+                        await sock.wait_seq(match_id, latest, timeout=15)
+
+            for _ in range(30):
+                await caught_up()
+                if any(s.closed for s in sockets.values()):
+                    await caught_up()
+                view = sockets[0].views[match_id]
+                if view["outcome"] is not None:
+                    break
+                mover = sockets[view["to_move"]]
+                try:
+                    ack = await mover.move(match_id, best_move(mover.views[match_id]))
+                except (ConnectionError, TimeoutError):
+                    lost_acks += 1  # its process died with the move in flight
+                    continue
+                assert ack["type"] == "ack", ack
+                acked[match_id].append(ack["seq"])
+            await caught_up()
+            boards = [sock.views[match_id]["board"] for sock in sockets.values()]
+            assert boards[0] == boards[1]
+            for seat, sock in sockets.items():
+                assert_no_hidden(sock.received, seat, [])
+                numbers = [f["seq"] for f in sock.received if f["type"] == "event"]
+                assert numbers == sorted(numbers)
+                await sock.close()
+
+        await asyncio.gather(*(play(*p) for p in pairs))
+        doomed.wait(10)
+        assert doomed.returncode == -signal.SIGKILL
+        assert lost_acks >= 1  # the mover whose commit was never published
+        for match_id, _, b in pairs:
+            stored = await b.get(f"/api/matches/{match_id}/events")
+            in_log = {e["seq"] for e in stored["events"]}
+            assert set(acked[match_id]) <= in_log, match_id  # nothing acknowledged is lost
+            assert stored["last_seq"] == max(in_log)
+    finally:
+        for proc in (doomed, survivor):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+        for _, a, b in pairs:
+            await a.close()
+            await b.close()

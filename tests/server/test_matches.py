@@ -132,11 +132,17 @@ async def test_decline_cancels_and_closed_invites_stay_closed(live: LiveServer) 
     with pytest.raises(ApiError) as own:
         await a.accept(code)
     assert own.value.code == "invite.own"
-    assert (await b.decline(code))["status"] == "declined"
-    assert (await a.match(created["match"]["id"]))["status"] == "cancelled"
+    # A link is for whoever has it: a stranger declining it cancels nothing.
+    assert (await b.decline(code))["status"] == "open"
+    assert (await a.match(created["match"]["id"]))["status"] == "waiting"
+    await c.accept(code)
     with pytest.raises(ApiError) as closed:
-        await c.accept(code)
+        await b.accept(code)
     assert closed.value.code == "invite.closed"
+    # An invitation addressed to b, declined by b, cancels the two-player match.
+    addressed = await a.create_match({"rules": "tr"}, opponent=(await b.me())["username"])
+    assert (await b.decline(addressed["invite"]["code"]))["status"] == "declined"
+    assert (await a.match(addressed["match"]["id"]))["status"] == "cancelled"
     # An invitation addressed to one user is not for anyone else.
     b_name = (await b.me())["username"]
     direct = await a.create_match({"rules": "en"}, opponent=b_name)

@@ -17,10 +17,15 @@ import httpx
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from sqlalchemy import select
 
 from harfiyen.client import ApiError
+from harfiyen.core.errors import GameError
+from harfiyen.server.models import PushSubscription
+from harfiyen.server.push import resolve_endpoint
+from harfiyen.server.settings import Settings
 
-from .conftest import Database, start_server, unique
+from .conftest import Database, LiveServer, start_server, unique
 from .support import register
 
 pytestmark = pytest.mark.anyio
@@ -90,7 +95,7 @@ class Browser:
 
 
 async def test_push_only_when_opted_in(database: Database, inbox: PushInbox) -> None:
-    server = await start_server(database.settings(push_allow_http=True))
+    server = await start_server(database.settings(push_allow_http=True, push_allow_private=True))
     try:
         a = await register(server.url, unique("a"), language="en")
         b = await register(server.url, unique("b"))
@@ -146,3 +151,44 @@ async def test_push_only_when_opted_in(database: Database, inbox: PushInbox) -> 
             assert (await http.get("/api/push/key")).json()["public_key"] == public_key
     finally:
         await again.stop()
+
+
+async def test_push_endpoints_must_be_public_https_and_are_limited_per_user(
+    live: LiveServer,
+) -> None:
+    """Finding: any https endpoint was accepted (a loopback address too) and the server
+    connected to it when it pushed; subscriptions per user were unlimited."""
+    client = await register(live.url, unique("p"))
+    keys = {"p256dh": "B" * 87, "auth": "A" * 22}
+    refused = [
+        "https://127.0.0.1/push", "https://localhost/push", "https://10.1.2.3/push",
+        "https://192.168.1.1/push", "https://[::1]/push", "https://169.254.169.254/latest",
+        "https://0.0.0.0/push", "https://100.64.0.1/push", "https://[fc00::1]/push",
+        "https://8.8.8.8:8443/push", "http://8.8.8.8/push", "https://nonexistent.invalid/x",
+        "ftp://8.8.8.8/x",
+    ]
+    for endpoint in refused:
+        with pytest.raises(ApiError) as error:
+            await client.post("/api/push/subscriptions", {"endpoint": endpoint, "keys": keys})
+        assert error.value.status == 400 and error.value.code == "push.bad_endpoint", endpoint
+    # Public addresses are accepted; a user keeps the newest ten subscriptions.
+    for n in range(12):
+        await client.post("/api/push/subscriptions",
+                          {"endpoint": f"https://8.8.4.4/push/{n}", "keys": keys})
+    service = live.app.state.service
+    async with service.sessions() as db:
+        rows = (await db.execute(
+            select(PushSubscription.endpoint).where(PushSubscription.user_id == client.user["id"])  # type: ignore[index]
+        )).scalars().all()
+    assert sorted(rows) == sorted(f"https://8.8.4.4/push/{n}" for n in range(2, 12))
+    await client.close()
+
+
+def test_the_address_is_checked_again_before_each_push() -> None:
+    settings = Settings(env="test", database_url="sqlite:///unused")
+    with pytest.raises(GameError):
+        resolve_endpoint(settings, "https://127.0.0.1/push")
+    resolve_endpoint(settings, "https://8.8.8.8/push")
+    local = Settings(env="test", database_url="sqlite:///unused", push_allow_http=True,
+                     push_allow_private=True)
+    resolve_endpoint(local, "http://127.0.0.1:9999/push")

@@ -59,7 +59,9 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     from harfiyen.server.settings import Settings
 
     path = tmp_path_factory.mktemp("webdb") / "harfiyen.sqlite3"
-    settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{path}", redis_url=None)
+    # Every page comes from 127.0.0.1: account creation is not throttled here.
+    settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{path}", redis_url=None,
+                        accounts_per_address="100000 per minute")
     app = create_app(settings)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
@@ -135,6 +137,7 @@ def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Pla
     receive is checked for hidden information at the end."""
     contexts: list[Any] = []
     players: list[Player] = []
+    violations: list[str] = []
 
     def make(viewport: dict[str, int] | None = None) -> Player:
         context = browser.new_context(viewport=viewport or DESKTOP, base_url=web_server.url)
@@ -153,6 +156,9 @@ def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Pla
         page.on("response", lambda response: frames.responses.append(response)
                 if "/api/" in response.url else None)
         page.on("pageerror", lambda error: pytest.fail(f"page error: {error}"))
+        # The server's strict Content-Security-Policy: Chromium reports every refusal here.
+        page.on("console", lambda message: violations.append(message.text)
+                if "Content Security Policy" in message.text else None)
         player = Player(page, frames)
         players.append(player)
         return player
@@ -164,6 +170,7 @@ def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Pla
         context.close()
     for player, bodies in zip(players, answers, strict=True):
         assert_no_hidden(player.frames.received + bodies)
+    assert not violations, f"the page broke the Content-Security-Policy: {violations[:3]}"
 
 
 def assert_no_hidden(frames: list[dict[str, Any]]) -> None:

@@ -7,7 +7,7 @@ import secrets
 from typing import Any
 
 from harfiyen.games import crossword as cw
-from harfiyen.games.crossword.board import Board, Placement
+from harfiyen.games.crossword.views import CrosswordView, GameFacts
 
 PASSWORD = "correct horse battery"
 
@@ -17,11 +17,11 @@ def unique(prefix: str) -> str:
 
 
 @functools.cache
-def _generator(family: str, lexicon: str) -> Any:
+def _generator(facts: GameFacts) -> Any:
     from harfiyen.ai.crossword.movegen import MoveGenerator
     from harfiyen.lexicon.lexicon import load
 
-    return MoveGenerator(load(lexicon), cw.ruleset(family))
+    return MoveGenerator(load(facts.lexicon), facts.ruleset())
 
 
 def legal_plays(view: dict[str, Any], limit: int = 1) -> list[list[dict[str, Any]]]:
@@ -31,14 +31,10 @@ def legal_plays(view: dict[str, Any], limit: int = 1) -> list[list[dict[str, Any
 
 def scored_plays(view: dict[str, Any], limit: int = 1) -> list[tuple[list[dict[str, Any]], int]]:
     """The best ``limit`` legal plays with the move generator's score for each."""
-    gen = _generator(view["rules"].split("@")[0], view["lexicon"])
-    board = Board().with_tiles([
-        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
-    ])
-    bonus = None
-    if view["bonus_square"] and not view["bonus_square_used"]:
-        bonus = cw.parse_square(view["bonus_square"])
-    found = gen.best(gen.scratch(board), view["rack"], limit, bonus)
+    seen = CrosswordView.from_json(view)
+    assert seen.rack is not None, "a seat's view"
+    gen = _generator(seen.facts)
+    found = gen.best(gen.scratch(seen.board), seen.rack, limit, seen.active_bonus_square)
     return [([
         {"square": cw.square_name(p.square), "letter": p.letter, "blank": p.blank}
         for p in move.placements

@@ -12,6 +12,7 @@ from harfiyen.games.crossword import rules as R
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.errors import CrosswordError
 from harfiyen.games.crossword.validate import check_play
+from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.lexicon.normalize import tr_lower
 
 from .conftest import DESKTOP, PHONE, Player
@@ -54,15 +55,13 @@ def _meaningful(word: str, lang: str) -> bool:
 
 
 def _board(view: dict[str, Any]) -> Board:
-    return Board().with_tiles([
-        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
-    ])
+    return CrosswordView.from_json(view).board
 
 
 def words_of(view: dict[str, Any], tiles: Tiles) -> list[str]:
     """The words ``tiles`` form on the view's board (main word first)."""
     placements = [Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in tiles]
-    rules = cw.ruleset(view["rules"].split("@")[0])
+    rules = CrosswordView.from_json(view).ruleset()
     return [w.text for w in check_play(_board(view), placements, rules)]
 
 
@@ -71,7 +70,7 @@ def phony_play(view: dict[str, Any]) -> Tiles:
     the lexicon: two tiles across the centre on an empty board, else one tile by a tile."""
     lexicon = _lexicon(view["lexicon"])
     letters = sorted({x for x in view["rack"] if x != R.BLANK})
-    rules = cw.ruleset(view["rules"].split("@")[0])
+    rules = CrosswordView.from_json(view).ruleset()
     board = _board(view)
     candidates: list[Tiles] = []
     if not view["board"]:

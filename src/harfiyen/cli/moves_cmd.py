@@ -17,7 +17,7 @@ from typing import Literal
 import typer
 from rich.table import Table
 
-from harfiyen.ai.crossword.movegen import Move, MoveGenerator
+from harfiyen.ai.crossword.movegen import GeneratedPlay, MoveGenerator
 from harfiyen.cli.console import console as _console
 from harfiyen.cli.score_cmd import rules_of
 from harfiyen.core.errors import GameError
@@ -34,7 +34,7 @@ def find_moves(
     rack: str | None = None,
     lang: str | None = None,
     lexicon_name: str | None = None,
-) -> list[Move]:
+) -> list[GeneratedPlay]:
     """The plays of the position's rack (or ``rack``), best first; ``top`` keeps the N best.
 
     Raises ``GameError`` for a bad CGP, ``ValueError`` for an unknown rule set or

@@ -174,7 +174,9 @@ class HarfiyenClient:
 
     # --- websocket ---------------------------------------------------------------------
 
-    async def connect(self, language: str | None = None) -> GameSocket:
+    async def connect(self, language: str | None = None, *, keep_frames: bool = True
+                      ) -> GameSocket:
+        """A websocket of this session (``keep_frames=False``: see :class:`GameSocket`)."""
         scheme = "wss" if self.base_url.startswith("https") else "ws"
         url = scheme + self.base_url[self.base_url.index(":"):] + "/ws"
         if language:
@@ -182,14 +184,22 @@ class HarfiyenClient:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         ws = await connect(url, additional_headers={"Cookie": cookie},
                            origin=self.base_url, max_size=2**22)  # type: ignore[arg-type]
-        sock = GameSocket(ws)
+        sock = GameSocket(ws, keep_frames=keep_frames)
         sock.start()
         return sock
 
 
 class GameSocket:
-    def __init__(self, ws: ClientConnection) -> None:
+    """One websocket. ``keep_frames=False`` (long load runs): frames are not kept in
+    ``received``, and only answers (``hello``, ``ack``, ``error``, ``pong``) wait for
+    :meth:`wait_for`; ``on_frame`` is called with every frame either way."""
+
+    ANSWERS = frozenset({"hello", "ack", "error", "pong"})
+
+    def __init__(self, ws: ClientConnection, *, keep_frames: bool = True) -> None:
         self.ws = ws
+        self.keep_frames = keep_frames
+        self.on_frame: Callable[[Frame], None] | None = None
         self.received: list[Frame] = []
         self.seq: dict[int, int] = {}
         self.views: dict[int, dict[str, Any]] = {}
@@ -210,9 +220,13 @@ class GameSocket:
         try:
             async for raw in self.ws:
                 frame = json.loads(raw)
-                self.received.append(frame)
+                if self.keep_frames:
+                    self.received.append(frame)
                 self._track(frame)
-                self._inbox.append(frame)
+                if self.on_frame is not None:
+                    self.on_frame(frame)
+                if self.keep_frames or frame.get("type") in self.ANSWERS:
+                    self._inbox.append(frame)
                 self._new.set()
         except Exception:
             pass

@@ -21,6 +21,7 @@ from harfiyen.server.schemas import (
     ClaimRequest,
     CreateMatchRequest,
     LoginRequest,
+    MatchId,
     MoveRequest,
     ProfilePatch,
     RegisterRequest,
@@ -30,6 +31,7 @@ from harfiyen.server.schemas import (
 )
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
+from harfiyen.server.throttle import Throttle, client_address
 
 router = APIRouter(prefix="/api")
 
@@ -102,13 +104,21 @@ async def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
+def throttle_of(request: Request) -> Throttle:
+    throttle: Throttle = request.app.state.throttle
+    return throttle
+
+
 @router.post("/auth/register", status_code=201)
 async def register(body: RegisterRequest, request: Request, response: Response, db: Db) -> Any:
     name = usernames.validated(body.username)
     await _ensure_username_free(db, name)
+    await release(db)
+    await throttle_of(request).new_account(client_address(request))
+    password_hash = await auth.hash_password_off_loop(body.password)
     user = User(
         username=name, display_name=body.display_name or name,
-        password_hash=auth.hash_password(body.password), is_guest=False,
+        password_hash=password_hash, is_guest=False,
         preferences={**DEFAULT_PREFERENCES, "language": body.language},
     )
     db.add(user)
@@ -123,8 +133,16 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
 
 @router.post("/auth/login")
 async def login(body: LoginRequest, request: Request, response: Response, db: Db) -> Any:
+    throttle, address = throttle_of(request), client_address(request)
+    account = usernames.key(usernames.normalize(body.username))
+    await throttle.login_allowed(account, address)
     user = await find_user(db, body.username)
-    if user is None or not auth.verify_password(user.password_hash, body.password):
+    await release(db)  # no connection is held while argon2 runs
+    # Unknown users are checked against a dummy hash: the time tells nothing.
+    if not await auth.verify_password_off_loop(
+        user.password_hash if user else None, body.password
+    ) or user is None:
+        await throttle.login_failed(account, address)
         raise E.fail(E.BAD_CREDENTIALS, status=401)
     csrf = await auth.start_session(db, settings_of(request), response, user)
     await db.commit()
@@ -134,6 +152,7 @@ async def login(body: LoginRequest, request: Request, response: Response, db: Db
 @router.post("/auth/guest", status_code=201)
 async def guest(request: Request, response: Response, db: Db) -> Any:
     """A guest account that can play at once and be claimed later (``/auth/claim``)."""
+    await throttle_of(request).new_account(client_address(request))
     suffix = secrets.token_hex(4)
     lang = auth.request_language(request)
     user = User(
@@ -158,7 +177,7 @@ async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
     user.username = name
     user.username_key = usernames.key(name)
     user.display_name = body.display_name or name
-    user.password_hash = auth.hash_password(body.password)
+    user.password_hash = await auth.hash_password_off_loop(body.password)
     user.is_guest = False
     try:
         await db.commit()
@@ -183,7 +202,7 @@ async def csrf(request: Request, response: Response, db: Db) -> Any:
     settings = settings_of(request)
     token = auth.csrf_token(settings, request.cookies[auth.SESSION_COOKIE])
     response.set_cookie(auth.CSRF_COOKIE, token, httponly=False, samesite="strict",
-                        secure=settings.cookie_secure, path="/")
+                        secure=settings.secure_cookies, path="/")
     return {"csrf": token}
 
 
@@ -286,7 +305,7 @@ async def my_matches(
 
 
 @router.get("/matches/{match_id}")
-async def get_match(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+async def get_match(match_id: MatchId, request: Request, user: CurrentUser, db: Db) -> Any:
     service = service_of(request)
     match = await service.watchable(db, match_id, user.id)
     out = await _match_out(db, match, user)
@@ -321,21 +340,22 @@ async def _rematch_offer(db: AsyncSession, match: Match, user: User) -> dict[str
 
 
 @router.post("/matches/{match_id}/moves")
-async def post_move(match_id: int, body: MoveRequest, request: Request, user: CurrentUser) -> Any:
+async def post_move(match_id: MatchId, body: MoveRequest, request: Request,
+                    user: CurrentUser) -> Any:
     """The same command path as the websocket ``move`` intent."""
     done = await service_of(request).submit(user.id, match_id, body.move)
     return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
 
 
 @router.post("/matches/{match_id}/resign")
-async def resign(match_id: int, request: Request, user: CurrentUser) -> Any:
+async def resign(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
     """Resign, also while waiting for the opponent's move; before the start it withdraws."""
     done = await service_of(request).submit(user.id, match_id, {"kind": "resign"})
     return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
 
 
 @router.post("/matches/{match_id}/rematch", status_code=201)
-async def rematch(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+async def rematch(match_id: MatchId, request: Request, user: CurrentUser, db: Db) -> Any:
     """A new match with the same settings: the same people invited, the same bots seated
     (against bots only it starts at once)."""
     old = await db.get(Match, match_id)

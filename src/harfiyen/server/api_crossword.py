@@ -27,6 +27,7 @@ from harfiyen.server.analysis import NOT_FINISHED, NOT_FOUND, AnalysisService, m
 from harfiyen.server.api import CurrentUser, Db, _match_out, _user_named, optional_user
 from harfiyen.server.api import service_of as _service_of
 from harfiyen.server.models import Match, MatchEvent, MatchPlayer
+from harfiyen.server.schemas import MatchId
 
 router = APIRouter(prefix="/api")
 
@@ -82,7 +83,7 @@ async def _finished(request: Request, db: Any, match_id: int, user_id: int) -> M
 
 
 @router.get("/matches/{match_id}/gcg")
-async def match_record(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+async def match_record(match_id: MatchId, request: Request, user: CurrentUser, db: Db) -> Any:
     """The finished match as a GCG record (every rack: the game is over)."""
     match = await _finished(request, db, match_id, user.id)
     text = await match_gcg(_service_of(request), match)
@@ -92,14 +93,14 @@ async def match_record(match_id: int, request: Request, user: CurrentUser, db: D
 
 
 @router.post("/matches/{match_id}/analysis")
-async def analyse_match(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+async def analyse_match(match_id: MatchId, request: Request, user: CurrentUser, db: Db) -> Any:
     """Start the analysis of a finished match, or return the one already made."""
     match = await _finished(request, db, match_id, user.id)
     return {"analysis": await analyses_of(request).for_match(match, user.id)}
 
 
 @router.get("/matches/{match_id}/analysis")
-async def match_analysis(match_id: int, request: Request, user: CurrentUser, db: Db) -> Any:
+async def match_analysis(match_id: MatchId, request: Request, user: CurrentUser, db: Db) -> Any:
     """The match's analysis (running with its progress, or done), or ``null``."""
     await _service_of(request).watchable(db, match_id, user.id)
     return {"analysis": await analyses_of(request).get(f"match:{match_id}")}

@@ -16,13 +16,14 @@ from harfiyen.server.api import CurrentUser, Db, service_of
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match
 from harfiyen.server.preview import preview_answer
+from harfiyen.server.schemas import MatchId
 
 router = APIRouter(prefix="/api")
 
 
 @router.get("/matches/{match_id}/events")
 async def match_events(
-    match_id: int, request: Request, user: CurrentUser, db: Db,
+    match_id: MatchId, request: Request, user: CurrentUser, db: Db,
     after: Annotated[int, Query(ge=0)] = 0,
 ) -> Any:
     """The events after ``after``, each as the caller's audience sees it (seat or spectator)."""
@@ -43,7 +44,7 @@ async def match_events(
 
 @router.post("/matches/{match_id}/preview")
 async def preview(
-    match_id: int, request: Request, user: CurrentUser, db: Db, body: Annotated[Any, Body()]
+    match_id: MatchId, request: Request, user: CurrentUser, db: Db, body: Annotated[Any, Body()]
 ) -> Any:
     """The words and score a play would make for the caller's seat; nothing is written."""
     service = service_of(request)

@@ -11,7 +11,7 @@ from pydantic import Field
 from harfiyen.server import chat, push, ratings, social
 from harfiyen.server.api import CurrentUser, Db, _user_named, optional_user, service_of
 from harfiyen.server.matchmaking import Matchmaker
-from harfiyen.server.schemas import Strict, TimeControl, iso, user_json
+from harfiyen.server.schemas import MatchId, Strict, TimeControl, iso, user_json
 
 router = APIRouter(prefix="/api")
 
@@ -82,12 +82,12 @@ class ChatRequest(Strict):
 
 
 @router.get("/matches/{match_id}/chat")
-async def chat_history(match_id: int, request: Request, user: CurrentUser) -> Any:
+async def chat_history(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
     return {"messages": await chat.history(service_of(request), user, match_id)}
 
 
 @router.post("/matches/{match_id}/chat", status_code=201)
-async def chat_post(match_id: int, body: ChatRequest, request: Request,
+async def chat_post(match_id: MatchId, body: ChatRequest, request: Request,
                     user: CurrentUser) -> Any:
     return {"message": await chat.post(service_of(request), user, match_id, body.text)}
 

@@ -27,8 +27,10 @@ from harfiyen.server.migrate import upgrade
 from harfiyen.server.pubsub import PubSub, make_pubsub
 from harfiyen.server.push import PushNotifier, load_or_create_keys
 from harfiyen.server.scheduler import DeadlineScheduler
+from harfiyen.server.security import SecurityMiddleware
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
+from harfiyen.server.throttle import Throttle
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ def create_app(
             await upgrade(engine)
         sessions = make_sessionmaker(engine)
         prefix = settings.channel_prefix(await deployment_id(sessions))
+        app.state.throttle = Throttle(settings, prefix)
         bus = pubsub or make_pubsub(settings.redis_url, prefix)
         await bus.start()
         app.state.engine = engine
@@ -75,6 +78,7 @@ def create_app(
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
         await bots.resume()
+        bots.start()
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
         app.state.scheduler = scheduler
         scheduler.start()
@@ -93,8 +97,10 @@ def create_app(
             await bus.close()
             await engine.dispose()
 
-    app = FastAPI(title="Harfiyen", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
-                  openapi_url="/api/openapi.json")
+    docs = settings.docs_enabled
+    app = FastAPI(title="Harfiyen", lifespan=lifespan, docs_url="/api/docs" if docs else None,
+                  redoc_url=None, openapi_url="/api/openapi.json" if docs else None)
+    app.add_middleware(SecurityMiddleware, settings=settings)
     app.state.settings = settings
     app.state.connections = set()  # the open websocket connections (ws.Connection)
 
@@ -118,6 +124,7 @@ def create_app(
 
     @app.exception_handler(SQLAlchemyError)
     @app.exception_handler(ConnectionError)
+    @app.exception_handler(OverflowError)
     async def _infrastructure(request: Request, error: Exception) -> JSONResponse:
         known = E.infrastructure_error(error)
         if known is None:

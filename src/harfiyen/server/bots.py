@@ -28,7 +28,9 @@ from harfiyen.core.viewers import Seat
 from harfiyen.games.crossword import views
 from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.views import CrosswordView
+from harfiyen.server.cache import LruCache
 from harfiyen.server.models import Match, MatchPlayer, User
+from harfiyen.server.sweeper import Sweeper
 
 if TYPE_CHECKING:  # the service imports this module (bot users for new matches)
     from harfiyen.server.service import MatchService
@@ -104,13 +106,23 @@ def choose_crossword_move(
     ]}
 
 
-class BotRunner:
+class BotRunner(Sweeper):
+    """Moves for the bots; its sweep (every ``bot_sweep_seconds``) picks up any bot turn
+    that was left (a bot that gave up while the database was away)."""
+
     def __init__(self, service: MatchService, workers: int = 2) -> None:
+        super().__init__(service.settings.bot_sweep_seconds, sweep_at_start=False)
         self.service = service
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="harfiyen-bot")
         self.tasks: set[asyncio.Task[None]] = set()
         self._bots: dict[int, str] = {}
+        # Matches known to have no bot seat: their moves need no look (most of them).
+        self._without_bots: LruCache = LruCache(20_000)
         service.after_commit.append(self.after_commit)
+
+    async def sweep(self) -> int:
+        await self.resume()
+        return 0
 
     async def resume(self) -> None:
         """Schedule every active match that waits for a bot's move (after a restart)."""
@@ -126,6 +138,8 @@ class BotRunner:
 
     def after_commit(self, match: Match) -> None:
         if match.status != "active" or match.to_move is None:
+            return
+        if self._without_bots.get(match.id):
             return
         task = asyncio.get_running_loop().create_task(self._maybe_move(match.id))
         self.tasks.add(task)
@@ -151,11 +165,16 @@ class BotRunner:
                 match = await db.get(Match, match_id)
                 if match is None or match.status != "active" or match.to_move is None:
                     return True
-                row = (await db.execute(
-                    select(User).join(MatchPlayer, MatchPlayer.user_id == User.id)
-                    .where(MatchPlayer.match_id == match_id, MatchPlayer.seat == match.to_move)
-                )).scalar_one()
-                level = (row.preferences or {}).get("bot")
+                seated = (await db.execute(
+                    select(MatchPlayer.seat, User).join(User, MatchPlayer.user_id == User.id)
+                    .where(MatchPlayer.match_id == match_id)
+                )).all()
+                levels = {s: (u.preferences or {}).get("bot") for s, u in seated}
+                if not any(levels.values()):
+                    self._without_bots[match_id] = True
+                    return True
+                row = next(u for s, u in seated if s == match.to_move)
+                level = levels[match.to_move]
                 if level is None:
                     return True
                 bot_id = row.id
@@ -171,9 +190,20 @@ class BotRunner:
             loop = asyncio.get_running_loop()
             # The agent's seed is fixed per match and seat: a replay chooses alike.
             seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
-            move = await loop.run_in_executor(
-                self.pool, choose_crossword_move, view, level, service.lexicons, seed
-            )
+            try:
+                move = await loop.run_in_executor(
+                    self.pool, choose_crossword_move, view, level, service.lexicons, seed
+                )
+            except Exception:
+                # The level's AI crashed: the simple stand-in moves instead, else a pass,
+                # so the match never stalls on a broken bot.
+                log.exception("bot %s crashed in match %s; the stand-in moves", level, match_id)
+                try:
+                    move = await loop.run_in_executor(
+                        self.pool, choose_crossword_move, view, "greedy", service.lexicons, seed
+                    )
+                except Exception:
+                    move = {"kind": "pass"}
             await service.submit(bot_id, match_id, move, expect_seq=seq)
         except GameError as error:
             if error.code == "match.busy":
@@ -207,6 +237,7 @@ class BotRunner:
                    for seat, prefs in rows)
 
     async def close(self) -> None:
+        await super().close()
         for task in list(self.tasks):
             task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)

@@ -57,7 +57,8 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
         raise E.fail(E.CHAT_EMPTY)
     if len(text) > settings.chat_max_chars:
         raise E.fail(E.CHAT_TOO_LONG, length=len(text), limit=settings.chat_max_chars)
-    async with service.sessions() as db, db.begin():
+    # The user's lock makes "count the recent messages, then add one" one step.
+    async with service.user_writing(user.id) as db:
         match = await db.get(Match, match_id)
         if match is None:
             raise E.fail(E.MATCH_NOT_FOUND, status=404)

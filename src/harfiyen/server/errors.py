@@ -26,7 +26,7 @@ def fail(kind: ErrorKind, status: int = 400, **details: Any) -> ServerError:
 
 
 def infrastructure_error(error: BaseException) -> ServerError | None:
-    """The clear, retryable answer to a failure of the database, else ``None``.
+    """The clear answer to a failure of the database, else ``None``.
 
     A request that waits too long for a pooled connection is ``server.busy``; a
     lost or refused database connection (a restart) is ``server.unavailable``.
@@ -36,6 +36,10 @@ def infrastructure_error(error: BaseException) -> ServerError | None:
 
     if isinstance(error, exc.TimeoutError):
         return fail(SERVER_BUSY, status=503)
+    # A value the database cannot hold (an id past its integer range, a NUL in text) is the
+    # caller's mistake; the edge checks catch the known ones, this any others.
+    if isinstance(error, exc.DataError | OverflowError):
+        return fail(INVALID_REQUEST, status=422, problem="a value is out of range")
     if isinstance(error, exc.DBAPIError) and (
         error.connection_invalidated or isinstance(error, exc.InterfaceError | exc.OperationalError)
     ):
@@ -80,6 +84,11 @@ CSRF_FAILED: Final = ErrorKind(
     "auth.csrf",
     "Güvenlik belirteci eksik ya da yanlış; sayfayı yenileyip tekrar dene.",
     "The security token is missing or wrong; reload the page and try again.",
+)
+TOO_MANY_ATTEMPTS: Final = ErrorKind(
+    "auth.too_many_attempts",
+    "Çok fazla deneme oldu; {seconds} saniye sonra tekrar dene.",
+    "Too many attempts; try again in {seconds} seconds.",
 )
 NOT_A_GUEST: Final = ErrorKind(
     "auth.not_guest",

@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import ipaddress
 import json
 import logging
+import socket
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
 
+from harfiyen.core.errors import GameError
 from harfiyen.server import errors as E
 from harfiyen.server import keys as server_keys
 from harfiyen.server.models import PushSubscription, User
@@ -78,21 +82,60 @@ async def load_or_create_keys(service: MatchService) -> VapidKeys:
     return VapidKeys(pem)
 
 
-def check_endpoint(settings: Settings, endpoint: str) -> None:
-    """Refuse endpoints that are not absolute https URLs (http only when allowed, for tests)."""
+def _address_allowed(settings: Settings, address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    return ip.is_global or (settings.push_allow_private and not ip.is_multicast)
+
+
+def resolve_endpoint(settings: Settings, endpoint: str) -> None:
+    """Refuse endpoints the server must never connect to (runs the DNS look-up: blocking).
+
+    A push endpoint is an absolute ``https`` URL on the default port of a host
+    whose every address is public: never loopback, private, link-local (cloud
+    metadata) or reserved ranges, so a subscription cannot make the server reach
+    into its own network. Checked when a browser subscribes and again before each
+    push (an address may change). ``push_allow_http``/``push_allow_private`` (local
+    tests only; refused in production) relax the scheme and the address rule.
+    """
     parts = urlsplit(endpoint)
     allowed = ("https", "http") if settings.push_allow_http else ("https",)
-    if parts.scheme not in allowed or not parts.netloc:
+    if parts.scheme not in allowed or not parts.hostname:
         raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{parts.scheme or '?'}: not allowed")
+    try:
+        port = parts.port
+    except ValueError:
+        raise E.fail(E.PUSH_BAD_ENDPOINT, problem="bad port") from None
+    if port not in (None, 443) and not settings.push_allow_private:
+        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"port {port}: not allowed")
+    host = parts.hostname
+    try:
+        found = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{host[:100]}: not found") from None
+    addresses = {str(info[4][0]) for info in found}
+    if not addresses or not all(_address_allowed(settings, a) for a in addresses):
+        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{host[:100]}: not a public address")
+
+
+async def check_endpoint(settings: Settings, endpoint: str) -> None:
+    await asyncio.to_thread(resolve_endpoint, settings, endpoint)
 
 
 async def subscribe(service: MatchService, user: User, endpoint: str, p256dh: str,
                     auth: str) -> None:
-    """Store (or move to ``user``) the browser subscription at ``endpoint``."""
-    check_endpoint(service.settings, endpoint)
+    """Store (or move to ``user``) the browser subscription at ``endpoint``; a user keeps
+    at most ``push_subscriptions_per_user`` of them (the oldest are dropped)."""
+    await check_endpoint(service.settings, endpoint)
+    keep = service.settings.push_subscriptions_per_user
     async with service.sessions() as db, db.begin():
         await db.execute(delete(PushSubscription).where(PushSubscription.endpoint == endpoint))
         db.add(PushSubscription(user_id=user.id, endpoint=endpoint, p256dh=p256dh, auth=auth))
+        await db.flush()
+        newest = select(PushSubscription.id).where(PushSubscription.user_id == user.id) \
+            .order_by(PushSubscription.id.desc()).limit(keep)
+        await db.execute(delete(PushSubscription).where(
+            PushSubscription.user_id == user.id, PushSubscription.id.not_in(newest)
+        ))
 
 
 async def unsubscribe(service: MatchService, user: User, endpoint: str) -> None:
@@ -161,19 +204,29 @@ class PushNotifier:
         from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 
         info = {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}}
+        session = requests.Session()
+        session.max_redirects = 0  # a redirect could point anywhere: never followed
         try:
+            resolve_endpoint(self.service.settings, sub.endpoint)  # its address may have changed
             response = webpush(
                 info, payload, vapid_private_key=Vapid.from_pem(self.keys.private_pem.encode()),
                 vapid_claims={"sub": self.service.settings.vapid_subject},
                 timeout=self.service.settings.push_timeout_seconds, ttl=24 * 3600,
+                requests_session=session,
             )
+        except GameError as error:
+            log.info("push to %s not sent: %s", urlsplit(sub.endpoint).netloc, error.code)
+            return 0
         except WebPushException as error:
             status = getattr(error.response, "status_code", 0) or 0
             log.info("push to %s refused: %s", urlsplit(sub.endpoint).netloc, status)
             return int(status)
-        except Exception:
-            log.exception("push to %s failed", urlsplit(sub.endpoint).netloc)
+        except Exception as error:
+            log.warning("push to %s failed: %s", urlsplit(sub.endpoint).netloc,
+                        type(error).__name__)
             return 0
+        finally:
+            session.close()
         self.sent += 1
         return int(getattr(response, "status_code", 201))
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from fastapi import Path
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from harfiyen.server.models import Invite, Match, MatchPlayer, User
 
@@ -18,6 +20,32 @@ DEFAULT_PREFERENCES: dict[str, Any] = {
 }
 
 
+# Characters a display name may not hold: controls (NUL, BEL…), invisible format marks
+# (U+202E turns text around, U+200B hides), private-use and unassigned code points, and line
+# or paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
+
+
+def clean_display_name(value: str) -> str:
+    """NFC, runs of spaces as one, trimmed; refuse invisible and control characters."""
+    value = " ".join(unicodedata.normalize("NFC", value).split())
+    if any(unicodedata.category(c) in _HIDDEN_CATEGORIES for c in value):
+        raise ValueError("invisible or control characters are not allowed")
+    if not value:
+        raise ValueError("the name is empty")
+    if value.casefold().replace(" ", "").endswith("(bot)"):
+        raise ValueError("only the server's bots are called “(bot)”")
+    return value
+
+
+DisplayName = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(clean_display_name)]
+
+
+# Row ids in URLs fit the database's 32-bit integers (PostgreSQL's INTEGER): a larger one
+# is refused here (422) instead of failing in the driver.
+MatchId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -26,7 +54,7 @@ class RegisterRequest(Strict):
     # Checked by harfiyen.server.usernames, whose refusal explains the rule.
     username: str = Field(max_length=200)
     password: str = Field(min_length=8, max_length=256)
-    display_name: str | None = Field(default=None, min_length=1, max_length=64)
+    display_name: DisplayName | None = None
     language: Literal["tr", "en"] = "tr"
 
 
@@ -38,11 +66,11 @@ class LoginRequest(Strict):
 class ClaimRequest(Strict):
     username: str = Field(max_length=200)
     password: str = Field(min_length=8, max_length=256)
-    display_name: str | None = Field(default=None, min_length=1, max_length=64)
+    display_name: DisplayName | None = None
 
 
 class ProfilePatch(Strict):
-    display_name: str | None = Field(default=None, min_length=1, max_length=64)
+    display_name: DisplayName | None = None
     language: Literal["tr", "en"] | None = None
     default_rules: Literal["tr", "en"] | None = None
     default_lexicon: str | None = Field(default=None, max_length=32)

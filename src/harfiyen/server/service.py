@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import secrets
+import signal
+import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -31,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
+from harfiyen.server.cache import LruCache
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
 from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
 from harfiyen.server.pubsub import PubSub
@@ -42,8 +47,11 @@ log = logging.getLogger(__name__)
 
 # Advisory-lock namespace of match writers (the first key of pg_advisory_xact_lock).
 LOCK_NAMESPACE = 4242
+USER_LOCK_NAMESPACE = 4243
 # A client further behind than this gets a full view instead of the event gap.
 MAX_GAP = 500
+# A match's views are published again (see MatchService.nudge) at most this often.
+NUDGE_SECONDS = 2.0
 
 
 def match_channel(match_id: int, viewer: Viewer) -> str:
@@ -90,8 +98,14 @@ class MatchService:
         self.pubsub = pubsub
         self.lexicons = lexicons
         self.is_postgres = is_postgres
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Any] = {}
+        # Held locks stay referenced by their holders; idle ones are dropped.
+        self._locks: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._cache: LruCache = LruCache(settings.state_cache_size)
+        self._commits_to_crash = settings.test_kill_after_commits
+        self._nudged: LruCache = LruCache(1000)  # match -> when it was last republished
+        self._tasks: set[asyncio.Task[None]] = set()
         # Called after a command commits (the bot runner and the scheduler listen here).
         self.after_commit: list[Callable[[Match], Any]] = []
         # Called with (user id, notice) for every user notice (Web Push listens here).
@@ -102,12 +116,27 @@ class MatchService:
     @asynccontextmanager
     async def writing(self, match_id: int) -> AsyncIterator[AsyncSession]:
         """A transaction that is the only writer of ``match_id`` until it ends."""
-        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        async with self._exclusive("match", LOCK_NAMESPACE, match_id) as db:
+            yield db
+
+    @asynccontextmanager
+    async def user_writing(self, user_id: int) -> AsyncIterator[AsyncSession]:
+        """A transaction that is the only one of ``user_id``'s limited writes (chat) until it
+        ends: counting recent messages and adding one cannot race past the limit."""
+        async with self._exclusive("user", USER_LOCK_NAMESPACE, user_id) as db:
+            yield db
+
+    @asynccontextmanager
+    async def _exclusive(self, kind: str, namespace: int, key: int
+                         ) -> AsyncIterator[AsyncSession]:
+        # One process: an asyncio lock; several (PostgreSQL): an advisory transaction lock.
+        lock = self._locks.get((kind, key))
+        if lock is None:
+            lock = self._locks[(kind, key)] = asyncio.Lock()
         async with lock, self.sessions() as db, db.begin():
             if self.is_postgres:
                 await db.execute(
-                    text("SELECT pg_advisory_xact_lock(:ns, :id)"),
-                    {"ns": LOCK_NAMESPACE, "id": match_id},
+                    text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": namespace, "id": key},
                 )
             yield db
 
@@ -326,6 +355,10 @@ class MatchService:
                 raise E.fail(E.INVITE_NOT_FOR_YOU, status=403)
             if invite.from_user == user.id:
                 raise E.fail(E.OWN_INVITE, status=409)
+            if invite.to_user is None:
+                # A link is for whoever has it: one of them saying no cancels nothing (else
+                # any stranger with the link could end the match). It stays open.
+                return invite
             invite.status = "declined"
             match = await db.get(Match, match_id)
             assert match is not None
@@ -400,8 +433,17 @@ class MatchService:
             except IntegrityError:
                 self._cache.pop(match_id, None)
                 raise E.fail(E.MATCH_BUSY, status=409) from None
+        self._crash_point()
         await self._publish(match, written)
         return Submitted(match.id, first, match.last_seq, match.status)
+
+    def _crash_point(self) -> None:
+        """Fault tests only (``test_kill_after_commits``, refused outside ``env=test``): the
+        process kills itself between a commit and its publish, the worst moment to die."""
+        if self._commits_to_crash > 0:
+            self._commits_to_crash -= 1
+            if self._commits_to_crash == 0:
+                os.kill(os.getpid(), signal.SIGKILL)
 
     async def _cancel(self, db: AsyncSession, match: Match) -> Submitted:
         """Resigning before the match starts withdraws it; its invitations close."""
@@ -521,6 +563,36 @@ class MatchService:
             "deadline_at": _iso(match.deadline_at),
             "view": adapter(match.game).view(state, viewer),
         }
+
+    def nudge(self, match_id: int) -> None:
+        """Publish the match's current views again, at most once per ``NUDGE_SECONDS``.
+
+        Called when a client resubscribes behind the log: a process that died between
+        a commit and its publish left the other players without that move, and the
+        mover coming back (its ack was lost) is the sign. Views are numbered, so
+        clients that have them drop them; the others fill the gap from the log.
+        """
+        now = time.monotonic()
+        if now - self._nudged.get(match_id, -NUDGE_SECONDS) < NUDGE_SECONDS:
+            return
+        self._nudged[match_id] = now
+        task = asyncio.get_running_loop().create_task(self._republish(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _republish(self, match_id: int) -> None:
+        try:
+            async with self.sessions() as db:
+                match = await db.get(Match, match_id)
+                if match is None or match.status in ("waiting", "cancelled"):
+                    return
+                state = await self.state(db, match)
+            await self.pubsub.publish_many([
+                (match_channel(match.id, viewer), self.state_frame(match, state, viewer))
+                for viewer in self.audiences(match)
+            ])
+        except Exception:
+            log.exception("republishing match %s failed", match_id)
 
     # --- reading for clients -----------------------------------------------------------
 

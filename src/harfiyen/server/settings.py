@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import Field, SecretStr, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # A fixed development key: fine on a laptop, refused when HARFIYEN_ENV=production.
@@ -27,7 +27,9 @@ class Settings(BaseSettings):
     ``'["crossword:tr"]'``.
     """
 
-    model_config = SettingsConfigDict(env_prefix="HARFIYEN_", extra="ignore")
+    # A refused value is never echoed back (it may be the secret key).
+    model_config = SettingsConfigDict(env_prefix="HARFIYEN_", extra="ignore",
+                                      hide_input_in_errors=True)
 
     env: Literal["development", "test", "production"] = "development"
     database_url: str = Field(default_factory=default_database_url)
@@ -48,12 +50,23 @@ class Settings(BaseSettings):
     # "game:language@version" (that version only), e.g. ["crossword:tr@2"]. Empty by
     # default: the seed makes ranked play a decision of the operator, never of the code.
     ranked_approved: list[str] = []
+    # Throttling (see harfiyen.server.throttle), as "N per M minutes|hours|…": failed logins
+    # per account and per address, and new accounts (registrations, guests) per address.
+    login_failures_per_account: str = "10 per 15 minutes"
+    login_failures_per_address: str = "50 per 15 minutes"
+    accounts_per_address: str = "30 per hour"
     session_days: int = 30
     invite_hours: int = 72
-    cookie_secure: bool = False
-    # Browser origins allowed to open websockets besides the server's own host.
+    # Cookies only over HTTPS (and HSTS sent). Unset: on in production, off elsewhere;
+    # production refuses it off.
+    cookie_secure: bool | None = None
+    # The interactive API pages (/api/docs) and schema. Unset: off in production.
+    api_docs: bool | None = None
+    # Browser origins allowed to open websockets and send writes besides the server's own.
     allowed_origins: list[str] = []
     max_frame_bytes: int = 16_384
+    # Largest HTTP request body (bytes); a GCG upload to analyse may be larger.
+    max_body_bytes: int = Field(default=65_536, ge=1024)
     # Messages waiting for one websocket connection before it is told to resync; with as
     # many unread answers its frames are no longer read, and after ws_stall_seconds so it
     # is closed.
@@ -62,6 +75,10 @@ class Settings(BaseSettings):
     # Frames a connection may send: per second on average, and in one burst.
     ws_frames_per_second: float = Field(default=20.0, gt=0)
     ws_frame_burst: int = Field(default=40, ge=1)
+    # How often bot turns left waiting (a bot that gave up during an outage) are resumed.
+    bot_sweep_seconds: float = Field(default=30.0, gt=0)
+    # Game states kept in memory per process (the most recently used matches).
+    state_cache_size: int = Field(default=5000, ge=10)
     # How often overdue moves are looked for (seconds).
     deadline_sweep_seconds: float = 5.0
     # Chat per match: longest message, and at most chat_burst messages per chat_window seconds.
@@ -82,18 +99,57 @@ class Settings(BaseSettings):
     # Web Push: the VAPID "sub" claim; plain-http push endpoints only for local tests.
     vapid_subject: str = "mailto:admin@harfiyen.invalid"
     push_allow_http: bool = False
+    # Push endpoints on loopback or private addresses: only for local tests (never in
+    # production: the server would connect wherever a browser said).
+    push_allow_private: bool = False
+    # Browser push subscriptions kept per user (the oldest go first).
+    push_subscriptions_per_user: int = Field(default=10, ge=1, le=100)
     push_timeout_seconds: float = 10.0
+    # Fault tests: the process kills itself (SIGKILL) right after this many commits of moves,
+    # before publishing the last one. 0: never. Refused unless HARFIYEN_ENV=test.
+    test_kill_after_commits: int = Field(default=0, ge=0)
     static_dir: Path = Path(__file__).resolve().parent.parent / "web"
+
+    @field_validator("login_failures_per_account", "login_failures_per_address",
+                     "accounts_per_address")
+    @classmethod
+    def _rate_limit(cls, value: str) -> str:
+        from limits import parse
+
+        try:
+            parse(value)
+        except ValueError:
+            raise ValueError(f"not a rate limit such as '10 per 15 minutes': {value!r}") from None
+        return value
 
     @model_validator(mode="after")
     def _refuse_insecure_production(self) -> Settings:
+        if self.test_kill_after_commits and self.env != "test":
+            raise ValueError("HARFIYEN_TEST_KILL_AFTER_COMMITS is for fault tests only")
+        if self.env != "production":
+            return self
+        problems = []
         key = self.secret_key.get_secret_value()
-        if self.env == "production" and (key == INSECURE_DEV_KEY or len(key) < 32):
-            raise ValueError(
-                "HARFIYEN_SECRET_KEY must be set to a random value of at least 32 characters "
-                "when HARFIYEN_ENV=production"
+        if key == INSECURE_DEV_KEY or len(key) < 32 or len(set(key)) < 12:
+            problems.append(
+                "HARFIYEN_SECRET_KEY must be a random value of at least 32 characters "
+                "(e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(48))')"
             )
+        if self.cookie_secure is False:
+            problems.append("HARFIYEN_COOKIE_SECURE cannot be off: production serves HTTPS")
+        if self.push_allow_http or self.push_allow_private:
+            problems.append("HARFIYEN_PUSH_ALLOW_HTTP/_PRIVATE are for local tests only")
+        if problems:
+            raise ValueError("when HARFIYEN_ENV=production: " + "; ".join(problems))
         return self
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.env == "production" if self.cookie_secure is None else self.cookie_secure
+
+    @property
+    def docs_enabled(self) -> bool:
+        return self.env != "production" if self.api_docs is None else self.api_docs
 
     def channel_prefix(self, deployment_id: str) -> str:
         """The Redis channel prefix: the configured one, else one from the deployment id."""

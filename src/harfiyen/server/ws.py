@@ -300,6 +300,9 @@ class Connection:
         self.reply({"type": _RESET, "match": match_id, "seq": start})
         for frame in frames:
             self.reply(frame)
+        if 0 < last_seq < frames[-1]["seq"]:
+            # Coming back behind the log: others may have missed the same frames.
+            self.service.nudge(match_id)
 
     def _drop(self, match_id: int) -> None:
         stop = self.unsubscribe.pop(match_id, None)

@@ -8,7 +8,7 @@ import pytest
 
 from harfiyen.ai.crossword.equity import GO_OUT_FACTOR, EquityContext, move_record
 from harfiyen.ai.crossword.leaves import FeatureSpace, LeaveModel, shipped_leaves
-from harfiyen.ai.crossword.movegen import BLANK_CODE, Move
+from harfiyen.ai.crossword.movegen import BLANK_CODE, GeneratedPlay
 from harfiyen.ai.crossword.selfplay import fit_leaves
 from harfiyen.games.crossword.board import Direction, Placement
 from harfiyen.games.crossword.rules import ruleset
@@ -64,9 +64,11 @@ def test_shipped_tables_are_trained_and_sensible(lang: str) -> None:
     assert model.value("AAA" if lang == "tr" else "III") < model.value("A" if lang == "tr" else "I")
 
 
-def _move(score: int, placements: tuple[Placement, ...], word: str) -> Move:
+def _move(score: int, placements: tuple[Placement, ...], word: str) -> GeneratedPlay:
     tiles = "".join("?" if p.blank else p.letter for p in placements)
-    return Move(placements, score, "8H", word, tiles, Direction.ACROSS, placements[0].square)
+    return GeneratedPlay(
+        placements, score, "8H", word, tiles, Direction.ACROSS, placements[0].square
+    )
 
 
 def test_equity_adds_leave_and_endgame_terms() -> None:

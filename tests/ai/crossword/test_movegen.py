@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harfiyen.ai.crossword.movegen import Move, MoveGenerator, generate_moves
+from harfiyen.ai.crossword.movegen import GeneratedPlay, MoveGenerator, generate_moves
 from harfiyen.games.crossword.board import Board, Placement, Tile
 from harfiyen.games.crossword.notation.coords import parse_position, placements_from_word
 from harfiyen.games.crossword.rules import BLANK, RuleSet, Square, ruleset
@@ -45,7 +45,7 @@ def setup_for(lang: str) -> Setup:
     return _SETUPS[lang]
 
 
-def keys(moves: list[Move]) -> set[PlayKey]:
+def keys(moves: list[GeneratedPlay]) -> set[PlayKey]:
     return {
         (frozenset((p.square, p.letter, p.blank) for p in m.placements), m.score) for m in moves
     }

@@ -30,8 +30,7 @@ from harfiyen.ai.crossword import endgame
 from harfiyen.ai.crossword.equity import EquityContext, unseen_value
 from harfiyen.ai.crossword.leaves import LeaveModel, shipped_leaves
 from harfiyen.ai.crossword.levels import Level
-from harfiyen.ai.crossword.movegen import BLANK_CODE, MoveGenerator, Record
-from harfiyen.ai.crossword.movegen import Move as GenMove
+from harfiyen.ai.crossword.movegen import BLANK_CODE, GeneratedPlay, MoveGenerator, Record
 from harfiyen.ai.crossword.simulate import WINDOW, simulate
 from harfiyen.ai.crossword.situation import Situation, decision_seed, situation
 from harfiyen.games.crossword.board import Board, words_formed
@@ -193,7 +192,7 @@ class BotAgent:
 
 def ranked_plays(
     view: CrosswordView, leaves: LeaveModel | None = None
-) -> list[tuple[float, GenMove]]:
+) -> list[tuple[float, GeneratedPlay]]:
     """Every play of the seat's rack with its static equity, best first.
 
     For analysis tools: the Expert's evaluation (``leaves`` defaults to the
@@ -235,7 +234,7 @@ def main_word(generator: MoveGenerator, board: Board, record: Record) -> str:
     return "".join(out)
 
 
-def no_blocked_words(board: Board, move: GenMove, lang: Language) -> bool:
+def no_blocked_words(board: Board, move: GeneratedPlay, lang: Language) -> bool:
     """True when no word the move forms (main and cross words) is block-listed."""
     return not any(is_blocked(w.text, lang) for w in words_formed(board, move.placements))
 

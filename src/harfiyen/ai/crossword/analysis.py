@@ -23,7 +23,8 @@ from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
-from harfiyen.ai.crossword.movegen import Move, MoveGenerator
+from harfiyen.ai.crossword.leaves import shipped_leaves
+from harfiyen.ai.crossword.movegen import GeneratedPlay, MoveGenerator
 from harfiyen.core.errors import GameError
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.notation.coords import (
@@ -122,13 +123,10 @@ class Valuer:
         self.kind = "score"
         self._leaves: Any = None
         if use_equity:
-            try:
-                from harfiyen.ai.crossword.leaves import shipped_leaves
-
-                self._leaves = shipped_leaves(rules.language)
-                self.kind = "equity"
-            except Exception:  # no equity module or no leave file: score only
-                self._leaves = None
+            # The leave tables ship with the package (one per language): a missing one is
+            # a packaging bug, never a reason to fall back to scores silently.
+            self._leaves = shipped_leaves(rules.language)
+            self.kind = "equity"
 
     def context(self, rack: Sequence[str], bag: int, unseen_value: int, board_empty: bool) -> Any:
         if self._leaves is None:
@@ -141,7 +139,7 @@ class Valuer:
         )
 
     @staticmethod
-    def play(ctx: Any, move: Move) -> float:
+    def play(ctx: Any, move: GeneratedPlay) -> float:
         return float(move.score) if ctx is None else float(ctx.move_equity(move))
 
     @staticmethod

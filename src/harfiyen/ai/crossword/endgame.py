@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from harfiyen.ai.crossword.crosschecks import ScratchBoard
-from harfiyen.ai.crossword.movegen import Move, MoveGenerator
+from harfiyen.ai.crossword.movegen import GeneratedPlay, MoveGenerator
 from harfiyen.games.crossword.board import Board
 from harfiyen.games.crossword.moves import Pass, Play
 from harfiyen.games.crossword.rules import BLANK, SIZE, RuleSet, Square
@@ -68,9 +68,9 @@ class EndgameResult:
     ``depth`` the deepest finished iteration (plies).
     """
 
-    best_move: Move | None
+    best_move: GeneratedPlay | None
     value: int
-    principal_variation: tuple[Move | None, ...]
+    principal_variation: tuple[GeneratedPlay | None, ...]
     complete: bool
     nodes: int
     depth: int
@@ -81,9 +81,9 @@ class EndgameResult:
         return ["pass" if m is None else m.gcg for m in self.principal_variation]
 
 
-def to_engine_move(move: Move | None) -> Play | Pass:
+def to_engine_move(move: GeneratedPlay | None) -> Play | Pass:
     """The engine move of a search move (``None`` is a pass)."""
-    return Pass() if move is None else Play(move.placements)
+    return Pass() if move is None else move.play
 
 
 class _OutOfTime(Exception):
@@ -139,7 +139,7 @@ class _Entry:
     depth: int
     value: int
     kind: int
-    best: Move | None
+    best: GeneratedPlay | None
     has_best: bool
     resolved: bool  # the subtree reached no horizon: the value holds at any depth
 
@@ -169,7 +169,7 @@ class _Search:
         self.node_limit = node_limit
         self.zobrist = _Zobrist(generator.lexicon.alphabet)
         self.table: dict[int, _Entry] = {}
-        self.moves_cache: dict[tuple[int, str, bool], list[Move]] = {}
+        self.moves_cache: dict[tuple[int, str, bool], list[GeneratedPlay]] = {}
         self.nodes = 0
         self.horizon = False
 
@@ -204,7 +204,7 @@ class _Search:
 
     def moves(
         self, scratch: ScratchBoard, board_hash: int, rack: str, bonus_live: bool
-    ) -> list[Move]:
+    ) -> list[GeneratedPlay]:
         """Plays of ``rack``: those that go out first, then by score (cached)."""
         key = (board_hash, "".join(sorted(rack)), bonus_live)
         found = self.moves_cache.get(key)
@@ -218,7 +218,7 @@ class _Search:
             self.moves_cache[key] = found
         return found
 
-    def takes_bonus(self, move: Move) -> bool:
+    def takes_bonus(self, move: GeneratedPlay) -> bool:
         square = self.bonus_square
         return square is not None and any(p.square == square for p in move.placements)
 
@@ -227,7 +227,7 @@ class _Search:
     def negamax(
         self,
         scratch: ScratchBoard | None,
-        parent: tuple[ScratchBoard, Move] | None,
+        parent: tuple[ScratchBoard, GeneratedPlay] | None,
         board_hash: int,
         racks: tuple[str, str],
         side: int,
@@ -237,7 +237,7 @@ class _Search:
         depth: int,
         alpha: int,
         beta: int,
-        pv: list[Move | None],
+        pv: list[GeneratedPlay | None],
     ) -> int:
         """The best spread change ``side`` can force from here (plies ``depth``).
 
@@ -265,7 +265,7 @@ class _Search:
             ^ z.passes[1][min(passes[1], 3)]
         )
         entry = self.table.get(key)
-        tt_move: Move | None = None
+        tt_move: GeneratedPlay | None = None
         has_tt_move = False
         alpha0 = alpha
         if entry is not None:
@@ -287,17 +287,17 @@ class _Search:
             scratch = parent[0].copy()
             self.gen.play(scratch, parent[1])
         plays = self.moves(scratch, board_hash, own, bonus_live)
-        ordered: list[Move | None] = [*plays, None]
+        ordered: list[GeneratedPlay | None] = [*plays, None]
         if has_tt_move and tt_move in ordered:
             ordered.remove(tt_move)
             ordered.insert(0, tt_move)
 
         best = -INFINITY
-        best_move: Move | None = None
-        best_pv: list[Move | None] = []
+        best_move: GeneratedPlay | None = None
+        best_pv: list[GeneratedPlay | None] = []
         horizon_before = self.horizon
         self.horizon = False
-        child_pv: list[Move | None] = []
+        child_pv: list[GeneratedPlay | None] = []
         for move in ordered:
             child_pv.clear()
             if move is None:
@@ -383,15 +383,15 @@ def solve(
 
     # Depth 1 is the fallback answer: the first move in search order.
     first = search.moves(scratch, board_hash, rack_pair[to_move], bonus_live)
-    best_move: Move | None = first[0] if first else None
+    best_move: GeneratedPlay | None = first[0] if first else None
     best_value = spread + (best_move.score if best_move else 0)
-    best_pv: tuple[Move | None, ...] = (best_move,)
+    best_pv: tuple[GeneratedPlay | None, ...] = (best_move,)
     finished_depth = 0
     complete = False
     limit = max_depth if max_depth is not None else 4 * (len(rack_pair[0]) + len(rack_pair[1]) + 2)
     depth = 1
     while depth <= limit:
-        pv: list[Move | None] = []
+        pv: list[GeneratedPlay | None] = []
         search.horizon = False
         try:
             value = search.negamax(

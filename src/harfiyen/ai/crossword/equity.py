@@ -17,7 +17,7 @@ premium hook.
 
 Exchanges are valued as ``leave value of the kept tiles`` (they score 0).
 Equities work on the generator's compact records (``movegen.Record``) so that
-thousands of plays are ranked without building :class:`Move` objects.
+thousands of plays are ranked without building :class:`GeneratedPlay` objects.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Final
 
 from harfiyen.ai.crossword.crosschecks import ACROSS
 from harfiyen.ai.crossword.leaves import LeaveModel
-from harfiyen.ai.crossword.movegen import BLANK_CODE, Move, Record
+from harfiyen.ai.crossword.movegen import BLANK_CODE, GeneratedPlay, Record
 from harfiyen.games.crossword.rules import BLANK, SIZE, RuleSet
 from harfiyen.lexicon.normalize import ALPHABETS, VOWELS
 
@@ -119,8 +119,8 @@ class EquityContext:
                     break
         return penalty
 
-    def move_equity(self, move: Move) -> float:
-        """Equity of a generated :class:`Move` (same value as its record)."""
+    def move_equity(self, move: GeneratedPlay) -> float:
+        """Equity of a generated :class:`GeneratedPlay` (same value as its record)."""
         return self.record_equity(move_record(move, self._alphabet))
 
     def exchange_equity(self, kept: Sequence[str]) -> float:
@@ -132,7 +132,7 @@ class EquityContext:
         return self.leave_term(tuple(self.rack), 0)
 
 
-def move_record(move: Move, alphabet: str) -> Record:
+def move_record(move: GeneratedPlay, alphabet: str) -> Record:
     """The generator record of ``move`` (inverse of ``MoveGenerator.to_move``)."""
     d = ACROSS if move.direction.name == "ACROSS" else 1
     row, col = move.start

@@ -20,7 +20,7 @@ A single tile that forms words both ways is generated once, across (as GCG
 writes it). Results are compact records ``(score, direction, lane, start,
 codes)`` where ``codes`` spell the main word: ``0`` for a tile already on the
 board, ``s`` for a new tile of symbol ``s``, ``s | BLANK_CODE`` for a blank;
-:meth:`MoveGenerator.to_move` turns one into a :class:`Move`.
+:meth:`MoveGenerator.to_move` turns one into a :class:`GeneratedPlay`.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from harfiyen.ai.crossword.bounds import anchor_bounds
 from harfiyen.ai.crossword.crosschecks import ACROSS, DOWN, ScratchBoard, lane_index
 from harfiyen.games.crossword.board import Board, Direction, Placement
+from harfiyen.games.crossword.moves import Play
 from harfiyen.games.crossword.notation.coords import Position, format_position, tile_text
 from harfiyen.games.crossword.rules import BLANK, SIZE, RuleSet, Square
 from harfiyen.lexicon.gaddag import Gaddag, gaddag
@@ -45,8 +46,12 @@ Record = tuple[int, int, int, int, list[int]]
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """A generated play: its new tiles, score and GCG notation."""
+class GeneratedPlay:
+    """A play the generator found: its new tiles, score and GCG notation.
+
+    A search result, not an engine move: :attr:`play` is the engine's ``Play``
+    of the same tiles (the engine scores and checks it again when it is made).
+    """
 
     placements: tuple[Placement, ...]
     score: int
@@ -62,6 +67,11 @@ class Move:
     @property
     def gcg(self) -> str:
         return f"{self.position} {self.word}"
+
+    @property
+    def play(self) -> Play:
+        """The engine move that makes this play."""
+        return Play(self.placements)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -98,7 +108,7 @@ class MoveGenerator:
         """A scratch board for ``board`` with all cross-checks computed."""
         return ScratchBoard.from_board(board, self.lexicon, self.rules, self.gaddag.dawg_masks)
 
-    def play(self, scratch: ScratchBoard, move: Move) -> None:
+    def play(self, scratch: ScratchBoard, move: GeneratedPlay) -> None:
         """Put ``move``'s tiles on ``scratch``, updating only the lanes it touches."""
         sym = self.lexicon.symbol
         scratch.place(
@@ -153,8 +163,8 @@ class MoveGenerator:
         scratch: ScratchBoard,
         rack: str | Sequence[str],
         bonus_square: Square | None = None,
-    ) -> list[Move]:
-        """Every legal play as :class:`Move` objects, best score first."""
+    ) -> list[GeneratedPlay]:
+        """Every legal play as :class:`GeneratedPlay` objects, best score first."""
         records = self.generate(scratch, rack, bonus_square)
         records.sort(reverse=True)
         return [self.to_move(r) for r in records]
@@ -165,7 +175,7 @@ class MoveGenerator:
         rack: str | Sequence[str],
         n: int = 1,
         bonus_square: Square | None = None,
-    ) -> list[Move]:
+    ) -> list[GeneratedPlay]:
         """The ``n`` highest-scoring plays, best first (ties in an arbitrary order).
 
         Anchors are searched in the order of an upper bound on what any play
@@ -200,8 +210,8 @@ class MoveGenerator:
 
     # -- records → moves -------------------------------------------------------------
 
-    def to_move(self, record: Record) -> Move:
-        """The :class:`Move` of a compact record."""
+    def to_move(self, record: Record) -> GeneratedPlay:
+        """The :class:`GeneratedPlay` of a compact record."""
         score, d, lane, start, codes = record
         alphabet, lang = self._alphabet, self.rules.language
         placements: list[Placement] = []
@@ -219,7 +229,7 @@ class MoveGenerator:
             tiles.append(BLANK if blank else letter)
         direction = Direction.ACROSS if d == ACROSS else Direction.DOWN
         first = (lane, start) if d == ACROSS else (start, lane)
-        return Move(
+        return GeneratedPlay(
             tuple(placements),
             score,
             format_position(Position(first, direction)),
@@ -517,10 +527,10 @@ def generate_moves(
     rules: RuleSet,
     lexicon: Lexicon,
     bonus_square: Square | None = None,
-) -> list[Move]:
+) -> list[GeneratedPlay]:
     """Every legal play of ``rack`` on ``board``, best score first."""
     generator = MoveGenerator(lexicon, rules)
     return generator.moves(generator.scratch(board), rack, bonus_square)
 
 
-__all__ = ["BLANK_CODE", "Move", "MoveGenerator", "Record", "generate_moves"]
+__all__ = ["BLANK_CODE", "GeneratedPlay", "MoveGenerator", "Record", "generate_moves"]

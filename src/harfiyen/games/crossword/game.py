@@ -36,7 +36,7 @@ def check_config(config: CrosswordConfig) -> CrosswordConfig:
     rules = resolved.ruleset()
     lexicon = resolved.lexicon_id
     if lexicon not in LEXICON_IDS:
-        raise E.fail(UNKNOWN_LEXICON, lexicon=lexicon, known=list(LEXICON_IDS))
+        raise E.fail(UNKNOWN_LEXICON, lexicon_id=lexicon, known=list(LEXICON_IDS))
     if language_of(lexicon) != rules.language:
         raise E.fail(E.LEXICON_LANGUAGE, lexicon=lexicon, rules=rules.family,
                      language=rules.language)

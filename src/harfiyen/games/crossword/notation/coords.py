@@ -4,7 +4,9 @@
   ``8H`` (row first) is across from row 8, column H; ``H8`` (column first) is
   down. Column letters may be written in lower case (``8h``), as some programs do.
 * A *square name* is column then row, as RULES.md writes layouts: ``C5`` is
-  column C, row 5. ``parse_square_name`` checks it; ``rules.parse_square`` does not.
+  column C, row 5. The one square rule is ``rules.parse_square`` (the wire's
+  form, exact); notation is laxer about case, spaces and a leading zero
+  (``h08``) and turns a bad square into a ``notation`` error.
 * A *move word* spells the whole main word: an upper-case letter is a new
   tile, a lower-case letter a new blank showing that letter, ``.`` a tile
   already on the board. The older ``(AB)`` form for tiles already on the board
@@ -24,7 +26,7 @@ from typing import Any, Final
 
 from harfiyen.core.errors import ErrorKind, GameError
 from harfiyen.games.crossword.board import Board, Direction, Placement, in_bounds, word_through
-from harfiyen.games.crossword.rules import Square, square_name
+from harfiyen.games.crossword.rules import Square, parse_square, square_name
 from harfiyen.lexicon.normalize import Language, in_alphabet, lower, upper
 
 
@@ -78,9 +80,10 @@ BAD_MOVE: Final = ErrorKind(
     "“{text}” is not a move: write a position and a word (e.g. 8H KALEM).",
 )
 
-# Row first (8H) is across; column first (H8) is down.
-_ACROSS_RE: Final = re.compile(r"^(\d{1,2})([A-Za-z])$")
-_DOWN_RE: Final = re.compile(r"^([A-Za-z])(\d{1,2})$")
+# Row first (8H) is across; column first (H8) is down. ASCII digits only (``\d`` would also
+# read "H٨" or "H𝟖" as H8) and nothing after them (``$`` would allow a final newline).
+_ACROSS_RE: Final = re.compile(r"^([0-9]{1,2})([A-Za-z])\Z")
+_DOWN_RE: Final = re.compile(r"^([A-Za-z])([0-9]{1,2})\Z")
 THROUGH: Final = "."
 
 
@@ -102,9 +105,10 @@ class Position:
 
 
 def _index(row_text: str, col_text: str) -> Square | None:
-    row = int(row_text) - 1
-    col = ord(col_text.upper()) - ord("A")
-    return (row, col) if in_bounds((row, col)) else None
+    try:
+        return parse_square(f"{col_text.upper()}{int(row_text)}")
+    except ValueError:
+        return None
 
 
 def parse_position(text: str) -> Position:

@@ -80,8 +80,9 @@ export async function renderMatch(root, idText) {
     render();
   };
   const follow = () => socket.subscribe(id, onFrame).catch((problem) => { s.error = problem.message; render(); });
-  // A waiting match is followed only once it starts: seats are drawn at the start, and a
-  // subscription made before would belong to the pre-draw seat (see the report on issue 5).
+  // A waiting match is followed only once it starts: seats are drawn at the start (en
+  // draws for the first player), so a subscription made before would carry the pre-draw
+  // seat and its views would be another seat's.
   let stopNotices = null;
   if (s.status === "waiting") {
     stopNotices = socket.onNotice(async (notice) => {

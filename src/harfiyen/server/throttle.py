@@ -1,0 +1,79 @@
+"""Throttling of logins and account creation, with the ``limits`` library.
+
+Failed logins are counted per account (whatever the address: a password
+cannot be guessed from many machines either) and per address (one machine
+cannot try many accounts); once either count is full, the login is refused
+with 429 and the seconds to wait, even with the right password. New accounts
+(registrations and guests) are counted per address.
+
+The counters live in Redis when the deployment has one (so they hold across
+processes, under the deployment's channel prefix), else in memory. When Redis
+does not answer, this process's own memory counters take over: throttling
+never turns off.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import Any
+
+from fastapi import Request
+from limits import RateLimitItem, parse
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from harfiyen.server import errors as E
+from harfiyen.server.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def client_address(request: Request) -> str:
+    """The caller's address (uvicorn replaces it with X-Forwarded-For from trusted proxies)."""
+    return request.client.host if request.client else "unknown"
+
+
+class Throttle:
+    def __init__(self, settings: Settings, prefix: str) -> None:
+        self.per_account = parse(settings.login_failures_per_account)
+        self.per_address = parse(settings.login_failures_per_address)
+        self.accounts = parse(settings.accounts_per_address)
+        self._memory = MovingWindowRateLimiter(MemoryStorage())
+        self._shared: MovingWindowRateLimiter | None = None
+        if settings.redis_url:
+            storage: Storage = RedisStorage(
+                "async+" + settings.redis_url, implementation="redispy",
+                key_prefix=prefix + "limits", socket_connect_timeout=2, socket_timeout=2,
+            )
+            self._shared = MovingWindowRateLimiter(storage)
+
+    async def _call(self, method: str, item: RateLimitItem, *keys: str) -> Any:
+        if self._shared is not None:
+            try:
+                return await getattr(self._shared, method)(item, *keys)
+            except Exception as error:  # Redis is down: this process's counters go on
+                log.warning("throttle counters in Redis unavailable (%s); using memory",
+                            type(error).__name__)
+        return await getattr(self._memory, method)(item, *keys)
+
+    async def _refuse_if_full(self, item: RateLimitItem, *keys: str) -> None:
+        if not await self._call("test", item, *keys):
+            stats = await self._call("get_window_stats", item, *keys)
+            wait = max(1, math.ceil(stats.reset_time - time.time()))
+            raise E.fail(E.TOO_MANY_ATTEMPTS, status=429, seconds=wait)
+
+    async def login_allowed(self, account_key: str, address: str) -> None:
+        """Refuse (429) while the account or the address has too many recent failures."""
+        await self._refuse_if_full(self.per_account, "login-account", account_key)
+        await self._refuse_if_full(self.per_address, "login-address", address)
+
+    async def login_failed(self, account_key: str, address: str) -> None:
+        await self._call("hit", self.per_account, "login-account", account_key)
+        await self._call("hit", self.per_address, "login-address", address)
+
+    async def new_account(self, address: str) -> None:
+        """Count one new account from ``address``; refuse (429) beyond the limit."""
+        await self._refuse_if_full(self.accounts, "accounts", address)
+        await self._call("hit", self.accounts, "accounts", address)
