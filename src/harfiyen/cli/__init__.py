@@ -8,6 +8,7 @@ from harfiyen.cli import (
     ai_cmd,
     analyze_cmd,
     codenames_cmd,
+    games_cmd,
     gcg_cmd,
     letterjam_cmd,
     lexicon_cmd,
@@ -35,6 +36,7 @@ app.add_typer(ai_cmd.train_app, name="train")
 app.command("tournament")(ai_cmd.tournament)
 app.command("play")(play_cmd.play)
 app.command("analyze")(analyze_cmd.analyze_cmd)
+app.command("games")(games_cmd.games_cmd)
 
 
 def main() -> None:
