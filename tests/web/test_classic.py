@@ -51,11 +51,10 @@ def phony(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def words_of(view: dict[str, Any], tiles: list[dict[str, Any]]) -> list[str]:
     from harfiyen.games import crossword as cw
-    from harfiyen.games.crossword.board import Board, Placement, words_formed
+    from harfiyen.games.crossword.board import Placement, words_formed
+    from harfiyen.games.crossword.views import CrosswordView
 
-    board = Board().with_tiles([
-        Placement(cw.parse_square(t["square"]), t["letter"], t["blank"]) for t in view["board"]
-    ])
+    board = CrosswordView.from_json(view).board
     placements = [Placement(cw.parse_square(t["square"]), t["letter"], t["blank"])
                   for t in tiles]
     try:
