@@ -5,14 +5,15 @@ import { language, t } from "../i18n.js";
 import { get } from "../api.js";
 import { session } from "../session.js";
 import { socket } from "../socket.js";
+import { variantLabel } from "../crossword/rules.js";
 
 export function describeMatch(match) {
   const parts = [t(`lobby.rules_${match.rules.split("@")[0]}`), t("lobby.version_n", { n: match.rules.split("@")[1] })];
   const seats = match.seats || match.config?.players;
   if (seats > 2) parts.push(t("lobby.players_n", { n: seats }));
   const variant = match.config?.variant;
-  if (variant === "nine-tile") parts.push(t("lobby.variant_nine_tile"));
-  if (variant === "finish-line") parts.push(t("lobby.variant_finish_line"));
+  const named = variantLabel(variant, t);
+  if (named) parts.push(named);
   parts.push(t(match.ranked ? "match.ranked" : "match.casual"));
   const tc = match.time_control || {};
   if (tc.kind === "live") parts.push(t("clock.n_minutes", { n: Math.round(tc.seconds_per_move / 60) }));

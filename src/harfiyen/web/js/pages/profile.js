@@ -7,6 +7,7 @@ import { session, signedIn, updateProfile } from "../session.js";
 import { toast } from "../ui.js";
 import { go } from "../app.js";
 import { describeMatch, resultFor } from "./matches.js";
+import { variantLabel } from "../crossword/rules.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HISTORY_POINTS = 12;
@@ -22,8 +23,8 @@ function svg(tag, attrs) {
 export function ratingLabel(rating) {
   const [family, variant] = rating.rules.split("/");
   const parts = [t(`game.${rating.game}`), t(`lobby.rules_${family}`)];
-  if (variant === "nine-tile") parts.push(t("lobby.variant_nine_tile"));
-  if (variant === "finish-line") parts.push(t("lobby.variant_finish_line"));
+  const named = variantLabel(variant, t);
+  if (named) parts.push(named);
   return parts.join(" · ");
 }
 
