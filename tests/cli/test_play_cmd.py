@@ -145,10 +145,73 @@ def test_a_challenged_phony_comes_off_and_is_recorded_as_withdrawn(tmp_path: Pat
         session.run()
         break
     else:
-        pytest.skip("no seed gave the human a phony to play first")
+        pytest.fail("no seed gave the human a phony to play first")
     assert "Challenge upheld" in buffer.getvalue()
     path = tmp_path / "phony.gcg"
     session.save(path)
     record = parse_gcg(path.read_text(encoding="utf-8"))
     assert [e.kind for e in record.events][:2] == [EventKind.PLAY, EventKind.WITHDRAWN]
     assert "1 passed" in gcg_check(path)
+
+
+def _first_play(session: Session) -> str:
+    """The best first move of the human's rack in GCG (upper case, no blank)."""
+    from harfiyen.ai.crossword.movegen import MoveGenerator
+    from harfiyen.lexicon.lexicon import load
+
+    state = session.state
+    gen = MoveGenerator(load(state.config.lexicon_id), state.rules)
+    rack = "".join(t for t in state.racks[0] if t != "?")
+    moves = gen.best(gen.scratch(state.board), rack, 1, state.active_bonus_square)
+    return moves[0].gcg
+
+
+def _human_first(rules: str) -> tuple[Session, io.StringIO]:
+    """A session where the human moves first and holds no blank."""
+    for seed in range(60):
+        buffer = io.StringIO()
+        session = start(rules, "orta", seed, iter(()), Console(file=buffer, width=100))
+        if session.state.to_move == 0 and "?" not in session.state.racks[0]:
+            return session, buffer
+    raise AssertionError("no seed found")
+
+
+def test_lower_case_letters_are_explained_as_blanks_and_refused_without_one() -> None:
+    session, buffer = _human_first("tr")
+    move = _first_play(session)
+    position, word = move.split()
+    lowered = f"{position} {word.lower()}"
+    session.lines = iter([lowered, "quit"])
+    session.run()
+    out = " ".join(buffer.getvalue().split())
+    assert "Küçük harf joker demektir" in out and f"büyük harfle yaz: {position}" in out
+    assert session.state.move_number == 0  # nothing was played
+
+
+def test_an_error_is_printed_once_in_the_games_language() -> None:
+    for rules, words in (("tr", "ortadaki yıldızlı"), ("en", "centre")):
+        session, buffer = _human_first(rules)
+        session.lines = iter(["1A " + ("AL" if rules == "tr" else "AT"), "quit"])
+        session.run()
+        out = buffer.getvalue()
+        flat = " ".join(out.split())
+        assert flat.count("(H8)") == 1, out
+        assert words in flat
+
+
+def test_the_players_own_move_and_score_are_echoed() -> None:
+    session, buffer = _human_first("tr")
+    move = _first_play(session)
+    session.lines = iter([move, "quit"])
+    session.run()
+    out = buffer.getvalue()
+    echoed = [line for line in out.splitlines() if line.startswith("Oynadın:")]
+    assert echoed and f"Puanın: {session.state.scores[0]}" in echoed[0]
+
+
+def test_moves_help_explains_cgp_with_an_example() -> None:
+    result = runner.invoke(app, ["moves", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "CGP (a position on one line)" in text and "CGP (tek satırda bir konum)" in text
+    assert "Example / Örnek" in text and "rules tr@2; bonus25 C5;" in text

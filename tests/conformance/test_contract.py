@@ -36,12 +36,12 @@ import pytest
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.outcome import Outcome
-from harfiyen.core.registry import GameSpec
+from harfiyen.core.registry import GameSpec, temporarily_registered
 from harfiyen.core.rng import Rng
 from harfiyen.core.viewers import Omniscient, Seat
 from harfiyen.games import game, games
 
-from .drivers import DRIVERS, Case
+from .drivers import DRIVERS, Case, Driver
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 UPDATE = os.environ.get("HARFIYEN_UPDATE_GOLDEN") == "1"
@@ -80,11 +80,11 @@ def test_every_registered_game_has_a_driver() -> None:
 
 
 class Playthrough:
-    def __init__(self, case: Case, seed: int) -> None:
+    def __init__(self, case: Case, seed: int, driver: Driver | None = None) -> None:
         self.case = case
         self.seed = seed
         self.spec = game(case.game)
-        self.driver = DRIVERS[case.game]
+        self.driver = driver or DRIVERS[case.game]
         self.config = self.spec.config_from_options(case.options)
         self.rnd = random.Random(f"{case_id(case)}:{seed}")
         self.state = self.spec.new_game(self.config, seed, case.lexicons)
@@ -182,11 +182,24 @@ class Playthrough:
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_random_game_keeps_the_engine_contract(case: Case, seed: int) -> None:
-    run = Playthrough(case, seed)
+    check_random_game(case, seed)
+
+
+def check_random_game(case: Case, seed: int, driver: Driver | None = None) -> None:
+    run = Playthrough(case, seed, driver)
     run.play()
     run.check_hidden()
     run.check_replay()
     run.check_outcome()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_game_made_up_here_passes_the_same_harness(seed: int) -> None:
+    from .fourth_game import DRIVER, SECRET_LETTER
+
+    with temporarily_registered(SECRET_LETTER):
+        for case in DRIVER.cases():
+            check_random_game(case, seed, DRIVER)
 
 
 # --- golden files ---------------------------------------------------------------------------
@@ -195,11 +208,14 @@ GOLDEN_SEED = 2026
 GOLDEN_STEPS = 40
 
 
-def record(case: Case, moves: list[tuple[int, Any]] | None = None) -> dict[str, Any]:
-    """A whole recorded game: moves, stored events, views at three moments and every
-    event as each viewer receives it. With ``moves`` the game is replayed from them."""
+def record(case: Case, moves: list[tuple[int, Any]] | None = None,
+           config: Any = None) -> dict[str, Any]:
+    """A whole recorded game: the resolved config, moves, stored events, views at three
+    moments and every event as each viewer receives it. With ``moves`` (and the stored
+    ``config``) the game is replayed from them."""
     spec = game(case.game)
-    config = spec.config_from_options(case.options)
+    if config is None:
+        config = spec.config_from_options(case.options)
     if moves is None:
         run = Playthrough(case, GOLDEN_SEED)
         run.case = Case(case.game, case.label, case.options, case.lexicons, GOLDEN_STEPS)
@@ -213,7 +229,7 @@ def record(case: Case, moves: list[tuple[int, Any]] | None = None) -> dict[str, 
     over = spec.outcome(final) is not None
     viewers = spec.all_viewers(config, over)
     return {
-        "game": case.game, "options": case.options, "seed": GOLDEN_SEED,
+        "game": case.game, "config": spec.config_to_dict(config), "seed": GOLDEN_SEED,
         "moves": [[seat, spec.move_to_json(move)] for seat, move in moves],
         "events": [e.to_dict() for e in spec.events(final)],
         "views": {
@@ -240,7 +256,10 @@ def test_a_recorded_game_replays_to_its_golden_file(case: Case) -> None:
     stored = json.loads(path.read_text(encoding="utf-8"))
     spec = game(case.game)
     moves = [(seat, spec.move_from_json(data)) for seat, data in stored["moves"]]
-    again = json.loads(json.dumps(record(case, moves), ensure_ascii=False))
+    # The stored game is replayed with its stored config, as a stored match is (a pack or
+    # a word list edited since keeps its old games).
+    config = spec.config_from_dict(stored["config"])
+    again = json.loads(json.dumps(record(case, moves, config), ensure_ascii=False))
     for part in ("events", "views", "projections", "outcome"):
         assert again[part] == stored[part], (
             f"{case_id(case)}: the {part} differ from {path.name}; if the change is intended, "

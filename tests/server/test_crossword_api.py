@@ -235,3 +235,25 @@ async def test_the_word_checker_folds_turkish_case(live: LiveServer) -> None:
         with pytest.raises(ApiError) as unknown:
             await anyone.get("/api/lexicons/XX-9/check?words=a")
         assert unknown.value.code == "lexicon.unknown"
+
+
+async def test_a_play_made_while_another_awaits_a_challenge_replays(live: LiveServer) -> None:
+    """The refill of the pending play is drawn before the next play is recorded: the log
+    still replays (state rebuilt from the database, not the cache)."""
+    a, b = await register(live.url, unique("a")), await register(live.url, unique("b"))
+    match_id = (await a.create_match({"rules": "en"}, opponent=b.user["username"]))["match"]["id"]
+    await b.accept((await b.invites())[0]["code"])
+    by_seat = {(await c.match(match_id))["view"]["seat"]: c for c in (a, b)}
+    for _ in range(3):
+        view = (await by_seat[0].match(match_id))["view"]
+        mover = by_seat[view["to_move"]]
+        own = (await mover.match(match_id))["view"]
+        await mover.move(match_id, best_move(own))  # plays on over a pending play
+    kinds = [e["event"]["kind"] for e in
+             (await a.get(f"/api/matches/{match_id}/events"))["events"]]
+    assert kinds.count("play_made") == 3 and "play_accepted" not in kinds
+    live.app.state.service._cache.clear()
+    view = (await a.match(match_id))["view"]
+    assert view["move_number"] == 3 and view["pending"] is not None
+    await a.close()
+    await b.close()

@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from harfiyen.cli import app as cli_app
 from harfiyen.server.app import create_app
+from harfiyen.server.migrate import head
 from harfiyen.server.settings import INSECURE_DEV_KEY, Settings
 
 
@@ -81,4 +82,4 @@ def test_db_upgrade_from_any_directory(tmp_path: object, monkeypatch: pytest.Mon
     url = f"sqlite:///{tmp_path}/cli.sqlite3"
     result = CliRunner().invoke(cli_app, ["db", "upgrade", "--database-url", url])
     assert result.exit_code == 0, result.output
-    assert "0003" in result.output
+    assert head() in result.output

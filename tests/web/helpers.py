@@ -148,3 +148,9 @@ def start_solo_as_guest(page: Any) -> int:
     page.wait_for_selector('#match[data-my-turn="true"]')
     return match_id
 
+
+
+def quiet(page: Any) -> None:
+    """Before a screenshot: no toasts and no notification offer over the page."""
+    page.evaluate("document.getElementById('toasts').replaceChildren();"
+                  "document.getElementById('banner').replaceChildren(); window.scrollTo(0, 0);")

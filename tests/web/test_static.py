@@ -33,6 +33,15 @@ def test_catalogues_have_the_same_keys_and_every_key_the_code_uses() -> None:
     # Keys built at run time from engine or server values.
     used |= {f"{kind}.{p.value}" for p in R.Premium for kind in ("premium", "premium_long")}
     used |= {f"end.reason.{reason}" for reason in typing.get_args(EndReason)}
+    # The move list's last row says what each end did to the scores.
+    used |= {f"moves.end_{reason}" for reason in typing.get_args(EndReason)}
+    # Second-person forms of the templates about a seat (match.js `about`): "Teslim oldun".
+    used |= {"end.reason.resigned_you", "end.reason.timeout_you", "draw.starts_you"}
+    used |= {f"last.{kind}_you" for kind in ("play", "pass", "exchange", "resign", "timeout",
+                                              "skipped", "challenge_upheld", "challenge_failed",
+                                              "other")}
+    used |= {f"result.{r}" for r in ("won", "lost", "draw")}
+    used |= {"dictionary.invalid_letters", "dictionary.invalid_length"}
     used |= {f"status.{s}" for s in ("waiting", "active", "finished", "cancelled")}
     used |= {f"invite.status_{s}" for s in ("accepted", "declined", "expired", "cancelled")}
     used |= {"lobby.opponent_invite", "lobby.opponent_bot", "auth.login", "auth.register",

@@ -8,6 +8,7 @@ from harfiyen.cli import (
     ai_cmd,
     analyze_cmd,
     codenames_cmd,
+    games_cmd,
     gcg_cmd,
     letterjam_cmd,
     lexicon_cmd,
@@ -28,13 +29,14 @@ app.add_typer(codenames_cmd.app, name="codenames")
 app.add_typer(letterjam_cmd.app, name="letterjam")
 app.command("define")(lexicon_cmd.define)
 app.command("score")(score_cmd.score)
-app.command("moves")(moves_cmd.moves)
+app.command("moves", help=moves_cmd.HELP)(moves_cmd.moves)
 app.command("serve")(server_cmd.serve)
 app.add_typer(server_cmd.db_app, name="db")
 app.add_typer(ai_cmd.train_app, name="train")
 app.command("tournament")(ai_cmd.tournament)
 app.command("play")(play_cmd.play)
 app.command("analyze")(analyze_cmd.analyze_cmd)
+app.command("games")(games_cmd.games_cmd)
 
 
 def main() -> None:

@@ -27,6 +27,23 @@ from harfiyen.games.crossword.rules import BLANK, DEFAULT_LEXICON
 from harfiyen.lexicon.lexicon import load
 from harfiyen.lexicon.normalize import upper
 
+# The command's help (``harfiyen moves --help``): what a CGP line holds, and an example.
+HELP = "\n\n".join([
+    "List the legal plays of the rack, best first. / Istakanın geçerli hamlelerini listele.",
+    "CGP (a position on one line): the 15 board rows from row 1 to 15, separated by \"/\"; "
+    "a number is that many empty squares, a lower-case letter a blank. Then the racks, the "
+    "player to move first, separated by \"/\" (\"?\" is a blank); the scores (\"45/51\"); "
+    "the number of turns in a row without a score; and opcodes ending in \";\" such as "
+    "\"lex ENABLE-1;\", \"rules tr@2;\" and, in Turkish games, \"bonus25 C5;\".",
+    "CGP (tek satırda bir konum): 1'den 15'e tahta satırları \"/\" ile ayrılır; sayı o kadar "
+    "boş kare, küçük harf jokerdir. Ardından ıstakalar (sıradaki oyuncu önce, \"/\" ile, "
+    "\"?\" joker), skorlar, puansız tur sayısı ve \";\" ile biten işlemler "
+    "(\"lex TR-1;\", \"rules tr@2;\", \"bonus25 C5;\").",
+    "Example / Örnek: an empty board, the Turkish rack KALEMİA, the five best plays: "
+    "harfiyen moves --top 5 --cgp \"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 KALEMİA/ "
+    "0/0 0 rules tr@2; bonus25 C5;\"",
+])
+
 
 def find_moves(
     cgp: str,

@@ -78,6 +78,12 @@ _UI: dict[str, dict[str, str]] = {
         "challenged_bad": "İtiraz haksız: sıra kaybedildi.",
         "pending": "Bekleyen hamle (itiraz edilebilir)", "star": "★25",
         "to_move": "Sıra",
+        "you_played": "Oynadın", "your_score": "Puanın",
+        "as_blanks": "Küçük harfler joker olarak oynanıyor",
+        "no_blanks": (
+            "Küçük harf joker demektir, ıstakanda {have} joker var ({need} gerekiyor). "
+            "Jokersiz oynamak için büyük harfle yaz: {upper}"
+        ),
     },
     "en": {
         "you": "You", "bot": "Bot", "score": "Score", "bag": "In the bag", "rack": "Your rack",
@@ -90,17 +96,25 @@ _UI: dict[str, dict[str, str]] = {
         "challenged_bad": "Challenge failed: a turn is lost.",
         "pending": "Play awaiting a challenge", "star": "★25",
         "to_move": "To move",
+        "you_played": "You played", "your_score": "Your score",
+        "as_blanks": "Lower-case letters are played as blanks",
+        "no_blanks": (
+            "Lower case means a blank, and your rack has {have} blank(s) ({need} needed). "
+            "To play without blanks, write it in capitals: {upper}"
+        ),
     },
 }
 
 HELP = {
     "tr": (
-        "Kelime: konum ve kelime, ör. 8H KALEM (yatay), H8 KALEM (dikey); küçük harf joker, "
-        "nokta tahtadaki taş.\nKomutlar: pas, değiş, karıştır, ipucu, itiraz, kabul, çekil, çık."
+        "Kelime: konum ve kelime, ör. 8H KALEM (yatay), H8 KALEM (dikey). Küçük harf joker "
+        "demektir (8H KALEm: M joker); nokta tahtadaki taş.\n"
+        "Komutlar: pas, değiş, karıştır, ipucu, itiraz, kabul, çekil, çık."
     ),
     "en": (
-        "Word: position and word, e.g. 8H CAT (across), H8 CAT (down); lower case is a blank, "
-        "a dot a tile already on the board.\nCommands: pass, exchange ABC, shuffle, hint, "
+        "Word: position and word, e.g. 8H CAT (across), H8 CAT (down). Lower case means a "
+        "blank (8H CAt: the T is a blank); a dot is a tile already on the board.\n"
+        "Commands: pass, exchange ABC, shuffle, hint, "
         "challenge, accept, resign, quit."
     ),
 }
@@ -460,16 +474,48 @@ class Session:
                     return
                 continue
             assert not isinstance(parsed, str)
+            if isinstance(parsed, Play) and not self.blanks_ok(parsed, text):
+                continue
+            before = self.state.scores[HUMAN]
             try:
                 self.apply(HUMAN, parsed)
             except GameError as error:
                 self.error(error)
                 continue
+            if isinstance(parsed, Play):
+                self.echo_play(parsed, before)
             return
 
+    def blanks_ok(self, play: Play, text: str) -> bool:
+        """Lower case means a blank: say so, and refuse (with the capitals spelled out)
+        when the rack has fewer blanks than the lower-case letters typed."""
+        lang = self.state.rules.language
+        need = sum(p.blank for p in play.placements)
+        if not need:
+            return True
+        have = self.state.racks[HUMAN].count(BLANK)
+        if need > have:
+            self.console.print(self.ui["no_blanks"].format(
+                have=have, need=need, upper=upper(text, lang)), style="bold red")
+            return False
+        letters = ", ".join(tile_text(p.letter, True, lang) for p in play.placements if p.blank)
+        self.console.print(f"{self.ui['as_blanks']}: {letters}")
+        return True
+
+    def echo_play(self, play: Play, before: int) -> None:
+        """The player's own move and score, as the bot's are shown."""
+        gained = self.state.scores[HUMAN] - before
+        last = next((e for e in reversed(self.state.events) if isinstance(e, PlayMade)), None)
+        words = ", ".join(last.words) if last is not None else ""
+        self.console.print(
+            f"[bold]{self.ui['you_played']}:[/] {words} (+{gained}) · "
+            f"{self.ui['your_score']}: {self.state.scores[HUMAN]}"
+        )
+
     def error(self, error: GameError) -> None:
-        self.console.print(f"[bold red]{error.message.tr}[/]")
-        self.console.print(f"[red]{error.message.en}[/]")
+        """One message, once, in the game's language."""
+        self.console.print(error.message.in_language(self.state.rules.language),
+                           style="bold red", markup=False)
 
     def run(self) -> GameState:
         """Play until the game ends or the human leaves; return the last state."""

@@ -29,6 +29,7 @@ The contract each spec's functions keep (ARCHITECTURE.md, "The engine contract")
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -212,6 +213,16 @@ UNKNOWN_GAME = ErrorKind(
 )
 
 
+@contextmanager
+def temporarily_registered(spec: GameSpec[Any, Any, Any]) -> Iterator[GameSpec[Any, Any, Any]]:
+    """``spec`` registered for the duration of a ``with`` block (a game made up in a test)."""
+    register_game(spec)
+    try:
+        yield spec
+    finally:
+        del _GAMES[spec.name]
+
+
 def game(name: str) -> GameSpec[Any, Any, Any]:
     """The registered game ``name``; raises ``unknown_game``. (The shipped games are
     registered by importing :mod:`harfiyen.games`, which re-exports this function.)"""
@@ -228,5 +239,5 @@ def games() -> Iterator[GameSpec[Any, Any, Any]]:
 
 __all__ = [
     "BAD_MOVE", "BAD_OPTIONS", "UNKNOWN_GAME", "GameSpec", "LexiconLoader", "Setup", "game",
-    "games", "register_game", "seat_viewers",
+    "games", "register_game", "seat_viewers", "temporarily_registered",
 ]

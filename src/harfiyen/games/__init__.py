@@ -1,12 +1,13 @@
 """The games. Importing this package registers every shipped game in the registry
 (:mod:`harfiyen.core.registry`); :func:`game` and :func:`games` reach them."""
 
+from importlib import import_module
+
 from harfiyen.core.registry import game, games
-from harfiyen.games.codenames import game as _codenames
-from harfiyen.games.crossword import game as _crossword
-from harfiyen.games.letterjam import game as _letterjam
 
-# Registration happens on import; the names only keep the modules referenced.
-_SHIPPED = (_crossword, _codenames, _letterjam)
+# The shipped games, in the order they are listed: each registers itself in its game.py.
+SHIPPED = ("crossword", "codenames", "letterjam")
+for _name in SHIPPED:
+    import_module(f"harfiyen.games.{_name}.game")
 
-__all__ = ["game", "games"]
+__all__ = ["SHIPPED", "game", "games"]

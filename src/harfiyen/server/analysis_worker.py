@@ -42,7 +42,12 @@ def run(key: str, text: str) -> dict[str, Any]:
             _progress.put((key, done, total))
 
     analysis = analyze(record, progress=report).as_json()
-    return {"analysis": analysis, "replay": replay_steps(record, analysis["turns"])}
+    return {
+        "analysis": analysis, "replay": replay_steps(record, analysis["turns"]),
+        "players": [{"seat": p.seat, "nick": p.nick, "name": p.name or p.nick}
+                    for p in record.players],
+        "bonus25": record.bonus25, "title": record.title,
+    }
 
 
 def _tiles(placements: tuple[Placement, ...]) -> list[dict[str, Any]]:

@@ -393,13 +393,17 @@ async def rematch(match_id: MatchId, request: Request, user: CurrentUser, db: Db
 
 @router.get("/invites")
 async def my_invites(user: CurrentUser, db: Db) -> Any:
-    invites = (await db.execute(
-        select(Invite).where(
+    rows = (await db.execute(
+        select(Invite, Match.rematch_of, User.display_name)
+        .join(Match, Match.id == Invite.match_id).join(User, User.id == Invite.from_user)
+        .where(
             or_(Invite.to_user == user.id, Invite.from_user == user.id),
             Invite.status == "open", Invite.expires_at > utcnow(),
         ).order_by(Invite.id.desc()).limit(100)
-    )).scalars().all()
-    return {"invites": [invite_json(i) for i in invites]}
+    )).all()
+    # Who invites, and whether it is a rematch: the lobby names both.
+    return {"invites": [{**invite_json(i), "rematch_of": rematch_of, "from_name": name}
+                        for i, rematch_of, name in rows]}
 
 
 @router.get("/invites/{code}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -130,15 +129,10 @@ class GameAdapter:
         return self.spec.preview
 
 
-@cache
-def _adapter(name: str) -> GameAdapter:
-    return GameAdapter(registered_game(name))
-
-
 def adapter(game: str) -> GameAdapter:
     """The adapter of the registered game ``game``; raises ``match.unknown_game``."""
     try:
-        return _adapter(game)
+        return GameAdapter(registered_game(game))
     except GameError:
         raise E.fail(E.UNKNOWN_GAME, game=game) from None
 

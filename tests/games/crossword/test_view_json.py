@@ -177,16 +177,19 @@ def test_wire_form_is_todays_for_every_viewer(name: str) -> None:
         assert state.outcome is not None or state.move_number > 0
 
 
-def test_a_view_without_the_added_keys_still_parses() -> None:
+def test_the_parser_needs_the_facts_it_reads() -> None:
+    """No key is guessed: a view without its finish level or pass counters is refused."""
     config = CrosswordConfig("en", players=3, variant="finish-line", finish_level="expert")
     words, _ = words_for(config)
     from harfiyen.games.crossword.engine import new_game
 
-    state = new_game(config, 5, lexicon=words)
-    old = legacy_view(state, Seat(1))
-    parsed = CrosswordView.from_json(old)
-    assert parsed.facts.finish_level == "expert" and parsed.passes == (0, 0, 0)
-    assert parsed == view(state, Seat(1))
+    wire = view(new_game(config, 5, lexicon=words), Seat(1)).to_json()
+    assert CrosswordView.from_json(wire).facts.finish_level == "expert"
+    for key in ("finish_level", "passes"):
+        with pytest.raises(ValueError):
+            CrosswordView.from_json({k: v for k, v in wire.items() if k != key})
+    with pytest.raises(ValueError):
+        CrosswordView.from_json({**wire, "finish_level": "grandmaster"})
 
 
 def test_a_malformed_view_is_a_value_error() -> None:

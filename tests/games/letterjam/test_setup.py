@@ -125,3 +125,20 @@ def test_config_round_trips_through_a_dict() -> None:
 def test_default_lexicon_is_loaded() -> None:
     state = new_game(LetterJamConfig("tr", players=2), 5)
     assert state.lexicon is not None and "KALEM" in state.lexicon
+
+
+def test_a_game_keeps_the_secret_word_list_of_its_rules_version() -> None:
+    # Version 1 deals the first lists (kept as they were), version 2 the people's vocabulary:
+    # a stored game replays with the words it was dealt from.
+    from harfiyen.games.letterjam.decks import secret_words
+    from harfiyen.games.letterjam.rules import RULES_VERSION
+
+    assert RULES_VERSION == 2
+    assert secret_words("tr", 3, 1)[:3] == ("BİR", "ÇOK", "İLE")
+    assert "İLE" not in secret_words("tr", 3, 2)
+    for version in (1, 2):
+        state = new_game(LetterJamConfig("tr", players=3, version=version), 5, lexicon=ANY)
+        pool = set(secret_words("tr", 5, version))
+        dealt = ["".join(state.cards[c] for c in p.dealt) for p in state.players]
+        assert set(dealt) <= pool
+        assert state.events[0].to_dict()["rules"] == f"letterjam@{version}"

@@ -190,31 +190,6 @@ class BotAgent:
         return Pass()
 
 
-def ranked_plays(
-    view: CrosswordView, leaves: LeaveModel | None = None
-) -> list[tuple[float, GeneratedPlay]]:
-    """Every play of the seat's rack with its static equity, best first.
-
-    For analysis tools: the Expert's evaluation (``leaves`` defaults to the
-    shipped table of the view's language). Exchanges and passes are not listed;
-    :meth:`EquityContext.exchange_equity` values those.
-    """
-    sit = situation(view)
-    generator = generator_for(sit.lexicon_id, sit.rules)
-    agent = BotAgent(lang=sit.language, seed=0, time_budget=0.0, leaves=leaves)
-    ctx = agent.context(sit)
-    records = agent.records(sit, generator)
-    scored = sorted(((ctx.record_equity(r), r) for r in records), key=lambda x: (-x[0], -x[1][0]))
-    return [(eq, generator.to_move(r)) for eq, r in scored]
-
-
-def equity_context(view: CrosswordView, leaves: LeaveModel | None = None) -> EquityContext:
-    """The :class:`EquityContext` of a seat's view (for valuing any move of that seat)."""
-    sit = situation(view)
-    agent = BotAgent(lang=sit.language, seed=0, time_budget=0.0, leaves=leaves)
-    return agent.context(sit)
-
-
 # -- the levels ----------------------------------------------------------------------------
 
 
@@ -423,5 +398,5 @@ _CLASSES: dict[Level, type[BotAgent]] = {
 
 __all__ = [
     "Agent", "BeginnerAgent", "BotAgent", "ChampionAgent", "ExpertAgent", "IntermediateAgent",
-    "equity_context", "generator_for", "main_word", "make_agent", "ranked_plays",
+    "generator_for", "main_word", "make_agent",
 ]

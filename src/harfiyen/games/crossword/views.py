@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.core.wire import record_from_json
@@ -29,7 +29,6 @@ from harfiyen.games.crossword.events import (
 )
 from harfiyen.games.crossword.rules import (
     BLANK,
-    FINISH_LINE_TARGETS,
     SIZE,
     ChallengeMode,
     FinishLevel,
@@ -214,11 +213,10 @@ class CrosswordView:
 
 def _parse(data: Mapping[str, Any]) -> CrosswordView:
     players = int(data["players"])
-    target = data.get("finish_target")
-    level = data.get("finish_level")
-    if level is None and target is not None:
-        # A view written before ``finish_level`` existed: the targets are distinct per level.
-        level = next(n for n, v in FINISH_LINE_TARGETS[players].items() if v == target)
+    target = data["finish_target"]
+    level = data["finish_level"]
+    if level is not None and level not in get_args(FinishLevel):
+        raise ValueError(f"unknown finish level {level!r}")
     facts = GameFacts(
         rules=str(data["rules"]), lexicon=str(data["lexicon"]), players=players,
         variant=data["variant"], challenge=data["challenge"],
@@ -248,8 +246,7 @@ def _parse(data: Mapping[str, Any]) -> CrosswordView:
         to_move=int(data["to_move"]),
         lose_turn=tuple(int(s) for s in data["lose_turn"]),
         scoreless_turns=int(data["scoreless_turns"]),
-        # Views written before ``passes`` existed: unknown, taken as none.
-        passes=tuple(int(n) for n in data.get("passes", (0,) * players)),
+        passes=tuple(int(n) for n in data["passes"]),
         move_number=int(data["move_number"]),
         pending=None if pending is None else PendingView(
             seat=int(pending["seat"]),

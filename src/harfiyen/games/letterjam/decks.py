@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from harfiyen.games.letterjam.rules import DECK_SIZE, EN_DECK
+from harfiyen.games.letterjam.rules import DECK_SIZE, EN_DECK, RULES_VERSION
 from harfiyen.lexicon.normalize import Language
 
 
@@ -51,22 +51,28 @@ def deck_letters(lang: Language) -> tuple[str, ...]:
 
 
 @cache
-def secret_word_table(lang: Language) -> tuple[tuple[str, float], ...]:
-    """Every ``(word, zipf)`` of the shipped secret-word list, most common first per length."""
+def secret_word_table(
+    lang: Language, version: int = RULES_VERSION
+) -> tuple[tuple[str, float], ...]:
+    """Every ``(word, zipf)`` of the secret-word list of rules ``version``, most common first
+    per length. The current list is written by the script; older ones are kept as they
+    were (``secret_words_<lang>@<version>.tsv``), so old games deal the same words."""
+    name = f"secret_words_{lang}.tsv" if version == RULES_VERSION else (
+        f"secret_words_{lang}@{version}.tsv")
     rows: list[tuple[str, float]] = []
-    for line in _data_text(f"secret_words_{lang}.tsv").splitlines():
+    for line in _data_text(name).splitlines():
         word, _, freq = line.partition("\t")
         rows.append((word, float(freq)))
     return tuple(rows)
 
 
-def secret_words(lang: Language, length: int) -> tuple[str, ...]:
-    """The shipped secret words of ``length`` letters, most common first.
+def secret_words(lang: Language, length: int, version: int = RULES_VERSION) -> tuple[str, ...]:
+    """The secret words of ``length`` letters of rules ``version``, most common first.
 
     >>> secret_words("tr", 5)[:3]
     ('KADAR', 'SONRA', 'BÜYÜK')
     """
-    return tuple(word for word, _ in secret_word_table(lang) if len(word) == length)
+    return tuple(word for word, _ in secret_word_table(lang, version) if len(word) == length)
 
 
 __all__ = ["deck_counts", "deck_info", "deck_letters", "secret_word_table", "secret_words"]

@@ -75,7 +75,7 @@ from harfiyen.games.letterjam.moves import (
     Vote,
     Withdraw,
 )
-from harfiyen.games.letterjam.rules import RULES_KEY, majority
+from harfiyen.games.letterjam.rules import majority, rules_key
 from harfiyen.games.letterjam.scratch import Next, clues_over, new_round, require_phase
 from harfiyen.games.letterjam.state import (
     GameState,
@@ -117,7 +117,8 @@ def new_game(
     if lexicon is None:
         lexicon = load_lexicon(config.lexicon_id)
     lang = config.language
-    pool = secret_words(lang, config.word_length) if words is None else tuple(words)
+    pool = (secret_words(lang, config.word_length, config.version) if words is None
+            else tuple(words))
     candidates = candidate_words(pool, lang, config.word_length, lexicon)
     chosen = config.secret_words
     if chosen is not None:
@@ -132,7 +133,8 @@ def new_game(
     )
     events: tuple[Event, ...] = (
         GameStarted(
-            rules=RULES_KEY, language=lang, lexicon=config.lexicon_id, players=config.players,
+            rules=rules_key(config.version), language=lang, lexicon=config.lexicon_id,
+            players=config.players,
             word_length=config.word_length, piles=setup.piles, red_each=setup.red_each,
             green_open=setup.green_open, green_centre=setup.green_centre,
             scoring=config.scoring,

@@ -14,8 +14,8 @@ from harfiyen.games.letterjam.rules import (
     MAX_WORD_LENGTH,
     MIN_PLAYERS,
     MIN_WORD_LENGTH,
-    RULES_KEY,
     SETUP,
+    rules_key,
 )
 from harfiyen.games.letterjam.state import GameState, LetterJamConfig
 from harfiyen.games.letterjam.views import project_event, view
@@ -28,7 +28,7 @@ def check_config(config: LetterJamConfig) -> LetterJamConfig:
 
 
 def setup(config: LetterJamConfig) -> Setup:
-    return Setup(RULES_KEY, config.lexicon_id, config.language, config.players)
+    return Setup(rules_key(config.version), config.lexicon_id, config.language, config.players)
 
 
 def new_game(config: LetterJamConfig, seed: int, lexicons: LexiconLoader) -> GameState:

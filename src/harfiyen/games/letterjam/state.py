@@ -24,6 +24,7 @@ from harfiyen.games.letterjam.rules import (
     MAX_WORD_LENGTH,
     MIN_WORD_LENGTH,
     RULES_VERSION,
+    RULES_VERSIONS,
     Setup,
     setup_for,
 )
@@ -79,7 +80,7 @@ class LetterJamConfig:
         """The setup row; raises a :class:`LetterJamError` for an invalid config."""
         if self.language not in ("tr", "en"):
             raise E.fail(E.UNKNOWN_LANGUAGE, language=self.language)
-        if self.version != RULES_VERSION:
+        if self.version not in RULES_VERSIONS:
             raise E.fail(E.UNKNOWN_VERSION, version=self.version)
         if not MIN_WORD_LENGTH <= self.word_length <= MAX_WORD_LENGTH:
             raise E.fail(E.WORD_LENGTH, min=MIN_WORD_LENGTH, max=MAX_WORD_LENGTH,

@@ -37,7 +37,7 @@ from harfiyen.games.letterjam.events import (
     letters_of,
 )
 from harfiyen.games.letterjam.moves import Arrange
-from harfiyen.games.letterjam.rules import OWN_CARD, RULES_KEY, WILDCARD
+from harfiyen.games.letterjam.rules import OWN_CARD, WILDCARD, rules_key
 from harfiyen.games.letterjam.state import ClueRecord, GameState, Phase, Player
 from harfiyen.lexicon.normalize import Language
 
@@ -317,7 +317,7 @@ def view(state: GameState, viewer: Viewer) -> LetterJamView:
         raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.player_count)
     config, players, cards = state.config, state.players, state.cards
     public = LetterJamView(
-        rules=RULES_KEY,
+        rules=rules_key(config.version),
         language=config.language,
         lexicon=config.lexicon_id,
         players=state.player_count,

@@ -13,6 +13,9 @@ import { renderMatch } from "./pages/match.js";
 import { renderProfile } from "./pages/profile.js";
 import { renderFriends } from "./pages/friends.js";
 import { renderSettings } from "./pages/settings.js";
+import { renderAnalysis, renderAnalysisUpload } from "./pages/analysis.js";
+import { renderDictionary } from "./pages/dictionary.js";
+import { renderHelp } from "./pages/help.js";
 
 // Pattern -> page; a page returns an optional cleanup function.
 const ROUTES = [
@@ -25,13 +28,23 @@ const ROUTES = [
   [/^\/user\/([\w.-]+)$/, renderProfile, true],
   [/^\/friends$/, renderFriends, true],
   [/^\/settings$/, renderSettings, true],
+  [/^\/analysis$/, renderAnalysisUpload, true],
+  [/^\/analysis\/(match|gcg)\/([\w-]+)$/, renderAnalysis, true],
+  [/^\/dictionary$/, renderDictionary, false],
+  [/^\/rules$/, renderHelp, false],
+  [/^\/rules\/([\w-]+)$/, renderHelp, false],
   [/^\/login$/, renderAuth, false],
 ];
 
 let cleanup = null;
 
-export function go(path) {
-  if (location.hash === `#${path}`) route();
+/** Show `path`; `replace`: in place of the current entry (a page that has done its job,
+ * like an accepted invitation, should not stay in the address bar or the history). */
+export function go(path, { replace = false } = {}) {
+  if (replace) {
+    history.replaceState(null, "", `#${path}`);
+    route();
+  } else if (location.hash === `#${path}`) route();
   else location.hash = path;
 }
 
@@ -70,15 +83,16 @@ export function afterSignIn() {
 }
 
 const NAV = [
-  ["/lobby", "nav.lobby"], ["/matches", "nav.matches"], ["/friends", "nav.friends"],
-  ["/profile", "nav.profile"], ["/settings", "nav.settings"],
+  ["/lobby", "nav.lobby"], ["/matches", "nav.matches"], ["/dictionary", "nav.dictionary"],
+  ["/rules", "nav.rules"], ["/friends", "nav.friends"], ["/profile", "nav.profile"],
+  ["/settings", "nav.settings"],
 ];
 
 function renderTopbar() {
   const bar = document.getElementById("topbar");
   const user = session.user;
   const path = location.hash.replace(/^#/, "") || "/";
-  const current = path === "/" ? "/lobby" : path;
+  const current = path === "/" ? "/lobby" : `/${path.split("/")[1]}`;
   mount(bar,
     h("a", { class: "brand", href: "#/" }, h("span", { class: "brand-tile", "aria-hidden": "true" }, "H"), t("app.name")),
     user && h("nav", { class: "nav", "aria-label": t("nav.label") },

@@ -6,11 +6,13 @@ import { t } from "./i18n.js";
  * A short message at the top. `link` ({href, label}) and `actions` ([{label, onclick, id}])
  * make it clickable; a toast with actions stays longer, since it asks for a decision.
  */
-export function toast(text, kind = "info", { link = null, actions = [], timeout = null } = {}) {
+export function toast(text, kind = "info", { link = null, actions = [], timeout = null, key = null } = {}) {
   const box = document.getElementById("toasts");
+  // A toast with a key replaces the one before it (the moves of a busy table, one at a time).
+  if (key) for (const old of box.querySelectorAll(`[data-key="${key}"]`)) old.remove();
   const close = () => item.remove();
   const interactive = Boolean(link || actions.length);
-  const item = h("div", { class: `toast toast-${kind} ${interactive ? "toast-interactive" : ""}` },
+  const item = h("div", { class: `toast toast-${kind} ${interactive ? "toast-interactive" : ""}`, "data-key": key },
     h("span", { class: "toast-text" }, text),
     interactive && h("span", { class: "toast-actions" },
       link && h("a", { class: "toast-link", href: link.href, onclick: close }, link.label),

@@ -105,6 +105,9 @@ export class MoveHistory {
           scores[event.seat] += event.total;
           turn(event.seat);
           break;
+        case "play_accepted":
+          if (turns.length) turns[turns.length - 1].closed = true;
+          break;
         case "play_challenged":
           if (event.upheld) scores[event.seat] -= event.points_removed;
           turn(event.challenger);
@@ -113,19 +116,21 @@ export class MoveHistory {
           turn(event.seat);
           break;
         case "game_ended":
-          end = { seq, scores: [...event.final_scores], adjustments: event.adjustments };
+          end = { seq, scores: [...event.final_scores], adjustments: event.adjustments, reason: event.reason };
           break;
         default:
           break;
       }
     }
+    // A play awaits a challenge only until it is accepted or the next move is made.
+    turns.forEach((turn, i) => { turn.open = i === turns.length - 1 && !turn.closed && !end; });
     return { players, turns, end };
   }
 
-  describe(event) {
+  describe(event, open = false) {
     switch (event.kind) {
       case "play_made":
-        return t(event.awaiting_challenge ? "moves.play_pending" : "moves.play",
+        return t(event.awaiting_challenge && open ? "moves.play_pending" : "moves.play",
           { words: event.words.join(", "), total: event.total });
       case "passed": return t("moves.pass");
       case "exchanged": return t("moves.exchange", { n: event.count });
@@ -134,7 +139,7 @@ export class MoveHistory {
       case "timed_out": return t("moves.timeout");
       case "play_challenged":
         return event.upheld
-          ? t("moves.challenge_upheld", { name: this.nameOf(event.seat), points: event.points_removed })
+          ? t("moves.challenge_upheld", { points: event.points_removed })
           : t("moves.challenge_failed");
       default: return "";
     }
@@ -144,8 +149,11 @@ export class MoveHistory {
     const { players, turns, end } = this.record();
     const names = this.names(players);
     this.namesKey = names.join("\u0000");
-    const scoreCells = (scores, seq) => names.map((_, seat) =>
-      h("td", { class: "move-score", "data-score-seat": seat, "data-seq": seq }, String(scores[seat])));
+    // Two players: both running scores. Three or four: the mover's score, so no column
+    // head has to squeeze a name (the chart at the end shows everyone's course).
+    const wide = players <= 2;
+    const scoreCells = (scores, seq, seat = null) => (wide || seat === null ? names.map((_, s) => s) : [seat]).map((s) =>
+      h("td", { class: "move-score", "data-score-seat": s, "data-seq": seq }, String(scores[s])));
     mount(this.list, turns.length === 0 && !end
       ? h("p", { class: "muted small move-list-empty" }, t("moves.empty"))
       : h("table", { class: "move-table" },
@@ -154,19 +162,22 @@ export class MoveHistory {
           h("th", { scope: "col" }, t("moves.col_turn")),
           h("th", { scope: "col" }, t("moves.col_player")),
           h("th", { scope: "col" }, t("moves.col_move")),
-          names.map((name) => h("th", { scope: "col", class: "move-score", title: name }, name)))),
+          wide ? names.map((name) => h("th", { scope: "col", class: "move-score", title: name }, name))
+            : h("th", { scope: "col", class: "move-score" }, t("moves.col_score")))),
         h("tbody", {},
           turns.map((turn, i) => h("tr", {
             class: `move-entry kind-${turn.event.kind}`, "data-seq": turn.seq, "data-seat": turn.seat,
           },
           h("td", { class: "move-number" }, String(i + 1)),
           h("td", { class: "move-player" }, this.nameOf(turn.seat)),
-          h("td", { class: "move-what" }, this.describe(turn.event)),
-          scoreCells(turn.scores, turn.seq))),
+          h("td", { class: "move-what" }, this.describe(turn.event, turn.open)),
+          scoreCells(turn.scores, turn.seq, turn.seat))),
           end && h("tr", { class: "move-end", "data-seq": end.seq },
             h("td", {}, ""),
-            h("td", { class: "move-what", colspan: 2 }, t("moves.end")),
-            scoreCells(end.scores, end.seq)))));
+            // What the end did to the scores: only some ends move rack values.
+            h("td", { class: "move-what", colspan: 2 }, t(`moves.end_${end.reason}`)),
+            wide ? scoreCells(end.scores, end.seq)
+              : h("td", { class: "move-score move-finals" }, names.map((name, s) => `${name} ${end.scores[s]}`).join(" · "))))));
     // Newest visible: the list is a scroll box that follows its end.
     this.list.scrollTop = this.list.scrollHeight;
 

@@ -18,7 +18,17 @@ export class MovePreview {
     this.key = "";
     this.ticket = 0;
     this.timer = null;
+    this.last = null;
+    this.elsewhere = "";
     this.show(null);
+  }
+
+  /** The page shows `text` already (a refused submit): the preview leaves that message out. */
+  shownElsewhere(text) {
+    const value = text || "";
+    if (value === this.elsewhere) return;
+    this.elsewhere = value;
+    if (this.last) this.show(this.last);
   }
 
   /**
@@ -56,6 +66,7 @@ export class MovePreview {
   }
 
   show(result) {
+    this.last = result;
     const el = this.element;
     el.setAttribute("aria-label", t("preview.label"));
     delete el.dataset.total;
@@ -65,9 +76,10 @@ export class MovePreview {
       return;
     }
     const problem = result.problem;
+    const repeated = Boolean(problem?.message) && problem.message === this.elsewhere;
     if (!result.words) {
       el.dataset.state = "problem";
-      mount(el, h("span", { class: "preview-problem" }, problem?.message || ""));
+      mount(el, !repeated && h("span", { class: "preview-problem" }, problem?.message || ""));
       return;
     }
     // Only rules without challenges say whether a word is valid (`valid` is null otherwise).
@@ -80,7 +92,7 @@ export class MovePreview {
         this.wordElement(word, unknown.has(word)),
       ])),
       h("span", { class: "preview-total" }, " · ", t("preview.total", { total: result.total })),
-      result.valid === false && problem && h("span", { class: "preview-problem" }, problem.message),
+      result.valid === false && problem && !repeated && h("span", { class: "preview-problem" }, problem.message),
     );
   }
 

@@ -45,3 +45,9 @@ export function squareName(row, col) {
 export function parseSquare(name) {
   return [Number(name.slice(1)) - 1, name.charCodeAt(0) - 65];
 }
+
+/** The label of a variant other than the standard game (`null` for the standard one), from
+ * its i18n key `lobby.variant_<name>`: the pages name no variant themselves. */
+export function variantLabel(variant, t) {
+  return variant && variant !== "standard" ? t(`lobby.variant_${variant.replaceAll("-", "_")}`) : null;
+}

@@ -22,7 +22,8 @@ export async function renderInvite(root, code) {
     error.textContent = "";
     try {
       const out = await post(`/invites/${encodeURIComponent(code)}/${what}`);
-      go(what === "accept" ? `/match/${out.match?.id ?? match.id}` : "/lobby");
+      // The invitation has done its job: the match (or the lobby) takes its place.
+      go(what === "accept" ? `/match/${out.match?.id ?? match.id}` : "/lobby", { replace: true });
     } catch (problem) {
       error.textContent = problem.message;
     }

@@ -8,6 +8,7 @@ import { socket } from "../socket.js";
 import { go } from "../app.js";
 import { loadRules } from "../crossword/rules.js";
 import { offerNotifications } from "../notify.js";
+import { describeMatch } from "./matches.js";
 
 const LIVE_MINUTES = [1, 2, 5, 10, 30];
 const CORRESPONDENCE_HOURS = [12, 24, 48, 72, 168];
@@ -50,14 +51,18 @@ function minutesSeconds(seconds) {
 export async function renderLobby(root) {
   const [rules, bots, config] = await Promise.all([loadRules(), loadBots(), loadConfig()]);
   const prefs = session.user.preferences || {};
+  const defaultBot = bots.some((b) => b.id === "orta") ? "orta" : bots[0].id;
   const form = {
     rules: prefs.default_rules || "tr", version: null, challenge: "double", variant: "standard",
-    finishLevel: "intermediate", opponent: "invite", username: "",
-    bot: bots.some((b) => b.id === "orta") ? "orta" : bots[0].id,
-    ranked: false, clock: "none", minutes: 5, hours: 48,
+    finishLevel: "intermediate", opponent: "invite", username: "", players: 2,
+    bot: defaultBot,
+    // Seats 2..4 of a bigger table: a link seat, a username, or an AI level.
+    seats: [1, 2, 3].map(() => ({ kind: "link", username: "", level: defaultBot })),
+    ranked: false, clock: "none", minutes: 5, hours: 48, public: true,
   };
   const error = h("p", { class: "form-error", role: "alert" });
   const invitesBox = h("div", { class: "invites" });
+  const watchBox = h("div", { class: "watch-list", id: "watch-list" });
   const queueBox = h("div", { class: "queue", id: "queue", "aria-live": "polite" });
   const timers = new Set();
   let queued = null; // the queue entry while waiting for a random opponent
@@ -77,7 +82,11 @@ export async function renderLobby(root) {
     if (!(form.variant in family.variants)) form.variant = Object.keys(family.variants)[0];
     const choices = family.challenges.length > 1 || Object.keys(family.variants).length > 1;
     const levels = family.variants[form.variant].finish_levels;
-    const rankable = form.opponent !== "bot" && rankedAllowed(config, form.rules, form.version);
+    const seatCounts = [];
+    for (let n = family.min_players; n <= family.max_players; n += 1) seatCounts.push(n);
+    if (!seatCounts.includes(form.players)) form.players = seatCounts[0];
+    const solo = form.opponent === "bot";
+    const rankable = !solo && rankedAllowed(config, form.rules, form.version);
     if (!rankable) form.ranked = false;
     const rankedWhy = form.opponent === "bot" ? t("lobby.ranked_no_bot")
       : rankable ? null : t("lobby.ranked_not_approved", { rules: t(`lobby.rules_${form.rules}`) });
@@ -92,16 +101,21 @@ export async function renderLobby(root) {
           versions.map((v) => [v, t("lobby.version_n", { n: v })]), form.version,
           (v) => { form.version = Number(v); renderForm(); })),
       ),
-      choices && h("div", { class: "grid2" },
-        field(t("lobby.challenge"), "new-challenge", select("new-challenge",
+      (choices || seatCounts.length > 1) && h("div", { class: "grid2" },
+        choices && field(t("lobby.challenge"), "new-challenge", select("new-challenge",
           family.challenges.map((c) => [c, t(`lobby.challenge_${c}`)]), form.challenge,
           (v) => { form.challenge = v; })),
-        field(t("lobby.variant"), "new-variant", select("new-variant",
+        choices && field(t("lobby.variant"), "new-variant", select("new-variant",
           Object.keys(family.variants).map((v) => [v, t(`lobby.variant_${v.replace("-", "_")}`)]),
           form.variant, (v) => { form.variant = v; renderForm(); })),
         levels && field(t("lobby.finish_level"), "new-finish-level", select("new-finish-level",
-          levels.map((l) => [l, t(`lobby.finish_${l}`)]), form.finishLevel, (v) => { form.finishLevel = v; })),
+          levels.map((l) => [l, t(`lobby.finish_${l}`)]), form.finishLevel, (v) => { form.finishLevel = v; renderForm(); })),
+        seatCounts.length > 1 && field(t("lobby.players"), "new-players", select("new-players",
+          seatCounts.map((n) => [n, t("lobby.players_n", { n })]), form.players,
+          (v) => { form.players = Number(v); renderForm(); })),
       ),
+      levels && family.finish_targets && h("p", { class: "hint", id: "finish-hint" },
+        t("lobby.finish_hint", { n: family.finish_targets[String(form.players)][form.finishLevel] })),
       h("fieldset", { class: "choice" },
         h("legend", {}, t("lobby.opponent")),
         ["invite", "random", "bot"].map((kind) => h("label", { class: "radio" },
@@ -109,18 +123,28 @@ export async function renderLobby(root) {
             checked: form.opponent === kind, onchange: () => { form.opponent = kind; renderForm(); } }),
           t(`lobby.opponent_${kind}`))),
       ),
-      form.opponent === "invite" && field(t("lobby.invite_user"), "new-username",
+      form.opponent === "invite" && form.players === 2 && field(t("lobby.invite_user"), "new-username",
         h("input", { id: "new-username", value: form.username, placeholder: t("lobby.invite_user_placeholder"),
           autocomplete: "off", oninput: (e) => { form.username = e.target.value.trim(); } })),
-      form.opponent === "random" && h("p", { class: "hint" }, t("lobby.random_hint")),
-      form.opponent === "bot" && field(t("lobby.bot_level"), "new-bot", select("new-bot",
+      form.opponent === "invite" && form.players > 2 && seatRows(),
+      form.opponent === "random" && h("p", { class: "hint" },
+        t(form.players > 2 ? "lobby.random_hint_group" : "lobby.random_hint", { n: form.players })),
+      solo && form.players === 2 && field(t("lobby.bot_level"), "new-bot", select("new-bot",
         bots.map((bot) => [bot.id, botName(bot)]), form.bot, (v) => { form.bot = v; })),
+      solo && form.players > 2 && h("div", { class: "seats", id: "bot-seats" },
+        form.seats.slice(0, form.players - 1).map((seat, i) => field(t("lobby.seat_n", { n: i + 2 }), `bot-seat-${i + 2}`,
+          select(`bot-seat-${i + 2}`, bots.map((bot) => [bot.id, botName(bot)]), seat.level,
+            (v) => { seat.level = v; })))),
       h("label", { class: `check ${rankable ? "" : "disabled"}` },
         h("input", { type: "checkbox", id: "new-ranked", checked: form.ranked, disabled: !rankable,
           "aria-describedby": rankedWhy ? "new-ranked-why" : null,
           onchange: (e) => { form.ranked = e.target.checked; } }), t("lobby.ranked")),
       rankedWhy && h("p", { class: "hint", id: "new-ranked-why" }, rankedWhy),
-      h("div", { class: "grid2" },
+      h("label", { class: "check" },
+        h("input", { type: "checkbox", id: "new-public", checked: form.public,
+          onchange: (e) => { form.public = e.target.checked; } }), t("lobby.public")),
+      // Solo games against the AI have no time limit (RULES.md): no clock to choose.
+      solo ? h("p", { class: "hint", id: "solo-no-clock" }, t("lobby.solo_no_clock")) : h("div", { class: "grid2" },
         field(t("lobby.clock"), "new-clock", select("new-clock",
           [["none", t("clock.none")], ["live", t("clock.live")], ["correspondence", t("clock.correspondence")]],
           form.clock, (v) => { form.clock = v; renderForm(); })),
@@ -136,6 +160,26 @@ export async function renderLobby(root) {
     );
   };
 
+  /** Seats 2..N of a 3–4 player invitation: each a link seat, a username or an AI level. */
+  function seatRows() {
+    return h("div", { class: "seats", id: "seats" },
+      h("p", { class: "hint" }, t("lobby.seats_hint")),
+      form.seats.slice(0, form.players - 1).map((seat, i) => {
+        const n = i + 2;
+        return h("div", { class: "seat-row", "data-seat": n },
+          field(t("lobby.seat_n", { n }), `seat-kind-${n}`, select(`seat-kind-${n}`,
+            [["link", t("lobby.seat_link")], ["user", t("lobby.seat_user")], ["bot", t("lobby.seat_bot")]],
+            seat.kind, (v) => { seat.kind = v; renderForm(); })),
+          seat.kind === "user" && field(t("lobby.invite_user_short"), `seat-user-${n}`,
+            h("input", { id: `seat-user-${n}`, value: seat.username, autocomplete: "off",
+              placeholder: t("lobby.invite_user_placeholder"),
+              oninput: (e) => { seat.username = e.target.value.trim(); } })),
+          seat.kind === "bot" && field(t("lobby.bot_level"), `seat-level-${n}`, select(`seat-level-${n}`,
+            bots.map((bot) => [bot.id, botName(bot)]), seat.level, (v) => { seat.level = v; })),
+        );
+      }));
+  }
+
   function settings() {
     const options = { rules: form.rules, version: form.version };
     const family = rules.families[form.rules];
@@ -144,9 +188,10 @@ export async function renderLobby(root) {
       options.variant = form.variant;
       if (family.variants[form.variant].finish_levels) options.finish_level = form.finishLevel;
     }
-    const timeControl = { kind: form.clock };
-    if (form.clock === "live") timeControl.minutes_per_move = form.minutes;
-    if (form.clock === "correspondence") timeControl.hours_per_move = form.hours;
+    if (family.max_players > 2) options.players = form.players;
+    const timeControl = { kind: form.opponent === "bot" ? "none" : form.clock };
+    if (timeControl.kind === "live") timeControl.minutes_per_move = form.minutes;
+    if (timeControl.kind === "correspondence") timeControl.hours_per_move = form.hours;
     return { game: "crossword", options, ranked: form.opponent !== "bot" && form.ranked, time_control: timeControl };
   }
 
@@ -156,9 +201,22 @@ export async function renderLobby(root) {
       joinQueue();
       return;
     }
-    const body = settings();
-    if (form.opponent === "bot") body.bot = form.bot;
-    else if (form.username) body.opponent = form.username;
+    const body = { ...settings(), public: form.public };
+    const seats = form.seats.slice(0, form.players - 1);
+    if (form.opponent === "bot") {
+      if (form.players === 2) body.bot = form.bot;
+      else body.bots = seats.map((seat) => seat.level);
+    } else if (form.players === 2) {
+      if (form.username) body.opponent = form.username;
+    } else {
+      const named = seats.filter((seat) => seat.kind === "user");
+      if (named.some((seat) => !seat.username)) {
+        error.textContent = t("lobby.seat_user_missing");
+        return;
+      }
+      body.opponents = named.map((seat) => seat.username);
+      body.bots = seats.filter((seat) => seat.kind === "bot").map((seat) => seat.level);
+    }
     try {
       const out = await post("/matches", body);
       go(`/match/${out.match.id}`);
@@ -246,6 +304,8 @@ export async function renderLobby(root) {
 
   const stopNotices = socket.onNotice((frame) => {
     if (frame.kind === "match_found" && queued) matched({ status: "matched", match: frame.match });
+    // A new or answered invitation changes the list at once, without a reload.
+    if (["invited", "declined", "match_started"].includes(frame.kind)) loadInvites();
   });
 
   // --- joining by code, open invitations -------------------------------------------------
@@ -268,14 +328,32 @@ export async function renderLobby(root) {
       const mine = session.user.id;
       mount(invitesBox, h("h2", {}, t("lobby.invitations")),
         invites.length === 0 ? h("p", { class: "muted" }, t("lobby.no_invitations")) : h("ul", { class: "list" },
-          invites.map((inv) => h("li", { class: "list-item" },
-            h("span", {}, inv.from_user === mine ? t("lobby.invite_sent", { code: inv.code }) : t("lobby.invite_received", { code: inv.code })),
+          invites.map((inv) => h("li", { class: "list-item", "data-invite": inv.code },
+            h("span", {}, inv.from_user === mine ? t("lobby.invite_sent", { code: inv.code })
+              : t(inv.rematch_of ? "lobby.rematch_received" : "lobby.invite_received", { code: inv.code, name: inv.from_name || "" })),
             inv.from_user === mine
               ? h("a", { class: "btn btn-small", href: `#/match/${inv.match}` }, t("common.open"))
               : h("a", { class: "btn btn-small btn-primary", href: `#/invite/${inv.code}` }, t("common.view")),
           ))));
     } catch {
       mount(invitesBox);
+    }
+  }
+
+  /** Public matches being played now, to watch (the server lists them). */
+  async function loadWatch() {
+    try {
+      const { matches } = await get("/watch");
+      const others = matches.filter((m) => !m.players.some((p) => p.id === session.user.id));
+      mount(watchBox, h("h2", {}, t("watch.title")),
+        others.length === 0 ? h("p", { class: "muted" }, t("watch.none")) : h("ul", { class: "list" },
+          others.map((m) => h("li", { class: "list-item", "data-match": m.id },
+            h("a", { class: "match-link", href: `#/match/${m.id}` },
+              h("strong", {}, m.players.map((p, i) => `${p.display_name} ${m.scores[i] ?? 0}`).join(" · ")),
+              h("span", { class: "muted" }, describeMatch(m))),
+            h("a", { class: "btn btn-small", href: `#/match/${m.id}` }, t("watch.watch"))))));
+    } catch {
+      mount(watchBox);
     }
   }
 
@@ -296,13 +374,17 @@ export async function renderLobby(root) {
   renderForm();
   mount(root, h("div", { class: "page lobby" },
     h("h1", { class: "page-title" }, t("lobby.title", { name: session.user.display_name })),
-    h("div", { class: "lobby-grid" }, newMatch, h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox))),
+    h("div", { class: "lobby-grid" }, newMatch, h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox),
+      h("div", { class: "card" }, watchBox))),
   ));
   loadInvites();
+  loadWatch();
   resumeQueue();
+  const watchTimer = setInterval(loadWatch, 15000);
   return () => {
     leaving = true;
     stopTimers();
     stopNotices();
+    clearInterval(watchTimer);
   };
 }

@@ -42,14 +42,27 @@ export async function renderMatch(root, idText) {
 
   const lang = () => s.match.language;
   const mySeat = () => (s.view && typeof s.view.seat === "number" ? s.view.seat : null);
+  // Someone watching a match they do not play: no rack, no actions, no "you" texts.
+  const spectator = () => Boolean(s.view) && mySeat() === null;
   const myTurn = () => s.status === "active" && s.view && s.view.to_move === mySeat() && !s.view.outcome;
   const nameOf = (seat) => {
     const player = s.match.players.find((p) => p.seat === seat);
     if (!player) return t("match.seat_n", { n: seat + 1 });
     return player.id === session.user.id ? t("match.you") : player.display_name;
   };
+  /** The text `key` about `seat`: its second-person form ("_you") for the player, else with the name. */
+  const about = (key, seat, params = {}) => (seat === mySeat() && mySeat() !== null
+    ? t(`${key}_you`, params) : t(key, { ...params, name: nameOf(seat) }));
   const panels = new MatchPanels(id, { nameOf, players: () => s.match.players });
   layout.append(panels.element);
+  // The seating draw is an event of the log: show it once the move list has loaded it.
+  let drawShown = false;
+  panels.history.onChange(() => {
+    if (!drawShown && seatingDraw()) {
+      drawShown = true;
+      render();
+    }
+  });
 
   // --- the server's frames ---------------------------------------------------------------
   const onFrame = async (frame) => {
@@ -57,8 +70,10 @@ export async function renderMatch(root, idText) {
     if (frame.type === "event") {
       const event = frame.event;
       if (event.kind === "play_made" && event.seat !== mySeat()) {
-        toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }));
+        toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }),
+          "info", { key: `match-${id}` });
       }
+      if (event.kind === "turn_skipped") toast(about("last.skipped", event.seat), "info", { key: `match-${id}` });
       return;
     }
     const wasWaiting = s.status === "waiting";
@@ -84,6 +99,16 @@ export async function renderMatch(root, idText) {
   // draws for the first player), so a subscription made before would carry the pre-draw
   // seat and its views would be another seat's.
   let stopNotices = null;
+  // A rematch invitation to this (finished) match shows on its end screen.
+  const stopRematch = socket.onNotice(async (notice) => {
+    if (notice.kind !== "invited" || notice.rematch_of !== id) return;
+    try {
+      s.match = (await get(`/matches/${id}`)).match;
+      render();
+    } catch {
+      // The toast still links to the invitation.
+    }
+  });
   if (s.status === "waiting") {
     stopNotices = socket.onNotice(async (notice) => {
       if (notice.match !== id) return;
@@ -211,6 +236,17 @@ export async function renderMatch(root, idText) {
       try {
         const out = await post(`/matches/${id}/rematch`);
         go(`/match/${out.match.id}`);
+      } catch (problem) {
+        s.error = problem.message;
+        render();
+      }
+    },
+    "accept-rematch": async () => {
+      const offer = s.match.rematch;
+      if (!offer) return;
+      try {
+        await post(`/invites/${encodeURIComponent(offer.code)}/accept`);
+        go(`/match/${offer.match}`);
       } catch (problem) {
         s.error = problem.message;
         render();
@@ -350,6 +386,7 @@ export async function renderMatch(root, idText) {
     container.dataset.seq = String(s.seq ?? 0);
     container.dataset.myTurn = String(Boolean(myTurn()));
     container.dataset.status = s.status;
+    container.dataset.spectator = String(spectator());
     panels.refresh();
     if (!s.view) {
       mount(container, renderWaiting());
@@ -357,24 +394,29 @@ export async function renderMatch(root, idText) {
     }
     const view = s.view;
     const ended = Boolean(view.outcome);
+    const playing = !ended && !spectator();
     mount(container,
       h("div", { class: "match-side" },
         renderScores(),
+        renderDraw(),
         renderLastMove(),
         renderUnseen(),
       ),
       h("div", { class: "match-main" },
+        spectator() && h("p", { class: "watching", id: "watching" }, t(ended ? "watch.watched" : "watch.watching")),
         h("div", { class: "board-wrap" }, renderBoard(view, s.rack, myTurn() ? s.cursor : null, lang())),
         h("p", { class: `move-error ${s.error ? "" : "empty"}`, id: "move-error", role: "alert" }, s.error),
-        !ended && preview.element,
+        playing && preview.element,
         !ended && renderPending(),
-        !ended && renderRack(),
-        !ended && renderActions(),
+        playing && renderRack(),
+        playing && renderActions(),
         ended && renderEnd(),
       ),
     );
     zoom.apply();
     if (myTurn() && s.cursor) zoom.ensureVisible(container.querySelector(".board .sq.cursor"));
+    // The live preview may already say what the refusal says (an unknown word): say it once.
+    preview.shownElsewhere(s.error);
     // No preview while a move is on its way: its answer would be about the old board.
     preview.update(myTurn() && !ended && !s.busy ? s.rack.move().tiles : [], s.seq);
   }
@@ -405,14 +447,21 @@ export async function renderMatch(root, idText) {
   function renderScores() {
     const view = s.view;
     const seats = Array.from({ length: view.players }, (_, seat) => seat);
+    const target = view.finish_target;
+    const losing = new Set(view.lose_turn || []);
     return h("section", { class: "scores card", "aria-label": t("match.scores") },
+      target && h("p", { class: "finish-target", id: "finish-target" }, t("finish.target", { n: target })),
       h("ol", { class: "players" }, seats.map((seat) => h("li", {
         class: `player ${view.to_move === seat && !view.outcome ? "to-move" : ""} ${seat === mySeat() ? "me" : ""}`,
         "data-seat": seat,
       },
-      h("span", { class: "player-name" }, nameOf(seat)),
+      h("span", { class: "player-name", title: nameOf(seat) }, nameOf(seat)),
       h("span", { class: "player-score", "data-score": seat }, String(view.scores[seat])),
-      h("span", { class: "player-rack muted small" }, t("match.rack_count", { n: view.rack_sizes[seat] })),
+      h("span", { class: "player-rack muted small", "data-rack-count": seat }, t("match.rack_count", { n: view.rack_sizes[seat] })),
+      losing.has(seat) && h("span", { class: "player-lost-turn badge", "data-lost-turn": seat }, t("match.loses_turn")),
+      target && h("span", { class: "finish-progress", "data-progress": seat },
+        h("progress", { max: target, value: Math.max(0, Math.min(target, view.scores[seat])),
+          "aria-label": t("finish.progress", { name: nameOf(seat), score: view.scores[seat], n: target }) })),
       ))),
       h("p", { class: "turn", id: "turn" }, view.outcome ? t("match.over")
         : myTurn() ? t("match.your_turn") : t("match.their_turn", { name: nameOf(view.to_move) })),
@@ -424,17 +473,37 @@ export async function renderMatch(root, idText) {
   }
 
   function lastMoveText(event) {
-    const name = nameOf(event.seat);
     switch (event.kind) {
-      case "play_made": return t("last.play", { name, words: event.words.join(", "), total: event.total });
-      case "passed": return t("last.pass", { name });
-      case "exchanged": return t("last.exchange", { name, n: event.count });
-      case "resigned": return t("last.resign", { name });
-      case "timed_out": return t("last.timeout", { name });
-      case "turn_skipped": return t("last.skipped", { name });
-      case "play_challenged": return t(event.upheld ? "last.challenge_upheld" : "last.challenge_failed", { name: nameOf(event.challenger) });
-      default: return t("last.other", { name });
+      case "play_made": return about("last.play", event.seat, { words: event.words.join(", "), total: event.total });
+      case "passed": return about("last.pass", event.seat);
+      case "exchanged": return about("last.exchange", event.seat, { n: event.count });
+      case "resigned": return about("last.resign", event.seat);
+      case "timed_out": return about("last.timeout", event.seat);
+      case "turn_skipped": return about("last.skipped", event.seat);
+      case "play_challenged": return about(event.upheld ? "last.challenge_upheld" : "last.challenge_failed", event.challenger);
+      default: return about("last.other", event.seat);
     }
+  }
+
+  /** The en seating draw (first_player_drawn), once the move list has the event. */
+  function seatingDraw() {
+    for (const event of panels.history.events.values()) {
+      if (event.kind === "first_player_drawn") return event;
+    }
+    return null;
+  }
+
+  function renderDraw() {
+    const draw = seatingDraw();
+    if (!draw) return null;
+    const tileName = (tile) => (tile === "?" ? t("rack.blank_name") : tile);
+    return h("details", { class: "seating card", id: "seating-draw", open: s.view.move_number === 0 },
+      h("summary", {}, t("draw.title"), " — ", about("draw.starts", draw.first)),
+      h("p", { class: "muted small" }, t("draw.rule")),
+      h("ol", { class: "draw-rounds" }, draw.rounds.map((round, i) => h("li", { "data-round": i },
+        round.map(({ seat, tile }, j) => [j > 0 && ", ",
+          h("span", { class: "draw-pick", "data-seat": seat }, t("draw.pick", { name: nameOf(seat), tile: tileName(tile) }))])))),
+    );
   }
 
   function renderLastMove() {
@@ -454,9 +523,10 @@ export async function renderMatch(root, idText) {
     return h("details", { class: "unseen card" },
       h("summary", {}, t("unseen.title", { n: total })),
       h("p", { class: "muted small" }, t("unseen.hint")),
+      // "A ×5", "Joker ×2": a count, never styled like a tile value (J1 read as "J worth 1").
       h("div", { class: "unseen-grid" }, Object.entries(unseen).map(([letter, count]) =>
-        h("span", { class: "unseen-item", title: t("unseen.item", { letter: letter === "?" ? t("rack.blank_name") : letter, n: count }) },
-          h("b", {}, letter === "?" ? "★" : letter), h("sub", {}, String(count))))),
+        h("span", { class: "unseen-item", "data-letter": letter },
+          h("b", {}, letter === "?" ? t("rack.blank") : letter), ` ×${count}`))),
     );
   }
 
@@ -475,14 +545,21 @@ export async function renderMatch(root, idText) {
       }));
   }
 
+  /** A play awaiting a challenge: every other player may challenge; the next one may also accept. */
   function renderPending() {
     const pending = s.view.pending;
     if (!pending || pending.seat === mySeat()) return null;
+    const words = pending.words.join(", ");
+    if (spectator()) {
+      return h("div", { class: "pending card" }, h("p", {}, t("challenge.pending_watch", { name: nameOf(pending.seat), words, total: pending.total })));
+    }
+    const next = s.view.to_move === mySeat();
     return h("div", { class: "pending card" },
-      h("p", {}, t("challenge.pending", { name: nameOf(pending.seat), words: pending.words.join(", "), total: pending.total })),
+      h("p", {}, t("challenge.pending", { name: nameOf(pending.seat), words, total: pending.total })),
+      !next && h("p", { class: "muted small" }, t("challenge.window", { name: nameOf(s.view.to_move) })),
       h("div", { class: "row" },
         h("button", { type: "button", class: "btn btn-danger", "data-action": "challenge" }, t("challenge.challenge")),
-        h("button", { type: "button", class: "btn btn-primary", "data-action": "accept" }, t("challenge.accept"))));
+        next && h("button", { type: "button", class: "btn btn-primary", "data-action": "accept" }, t("challenge.accept"))));
   }
 
   function renderActions() {
@@ -508,27 +585,42 @@ export async function renderMatch(root, idText) {
     );
   }
 
+  function endHeadline(outcome) {
+    const winners = outcome.winners.map(nameOf).join(", ");
+    if (spectator()) return outcome.draw ? t("end.draw_between", { names: winners }) : t("end.won_by", { names: winners });
+    if (outcome.winners.includes(mySeat())) return outcome.draw ? t("end.draw") : t("end.you_won");
+    return outcome.final_scores.length === 2 ? t("end.you_lost") : t("end.winner", { names: winners });
+  }
+
   function renderEnd() {
     const outcome = s.view.outcome;
     const seats = outcome.final_scores.map((_, seat) => seat);
-    const won = outcome.winners.includes(mySeat());
-    const headline = outcome.draw ? t("end.draw") : won ? t("end.you_won") : t("end.you_lost");
+    const racks = s.view.end_racks || [];
+    const rackText = (seat) => (racks[seat] || []).map((tile) => (tile === "?" ? t("rack.blank") : tile)).join(" ") || "—";
+    const offer = s.match.rematch;
     return h("section", { class: "end card", id: "game-end" },
-      h("h2", {}, headline),
-      h("p", { class: "muted" }, t(`end.reason.${outcome.reason}`)),
-      h("table", { class: "end-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")), h("th", { scope: "col" }, t("end.before")),
-          h("th", { scope: "col" }, t("end.adjustment")), h("th", { scope: "col" }, t("end.final")))),
+      h("h2", {}, endHeadline(outcome)),
+      h("p", { class: "muted" }, outcome.reason === "resigned" || outcome.reason === "timeout"
+        ? about(`end.reason.${outcome.reason}`, outcome.loser) : t(`end.reason.${outcome.reason}`)),
+      h("div", { class: "table-scroll" }, h("table", { class: "end-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")), h("th", { scope: "col" }, t("end.racks")),
+          h("th", { scope: "col" }, t("end.before")), h("th", { scope: "col" }, t("end.adjustment")), h("th", { scope: "col" }, t("end.final")))),
         h("tbody", {}, seats.map((seat) => h("tr", { class: outcome.winners.includes(seat) ? "winner" : "" },
           h("th", { scope: "row" }, nameOf(seat)),
+          h("td", { class: "end-rack", "data-end-rack": seat }, rackText(seat)),
           h("td", {}, String(outcome.scores_before[seat])),
           h("td", {}, outcome.adjustments[seat] > 0 ? `+${outcome.adjustments[seat]}` : String(outcome.adjustments[seat])),
-          h("td", { "data-final": seat }, String(outcome.final_scores[seat])))))),
+          h("td", { "data-final": seat }, String(outcome.final_scores[seat]))))))),
       panels.chart(),
+      offer && h("p", { class: "rematch-offer", id: "rematch-offer" },
+        offer.for_me ? t("end.rematch_invited") : t("end.rematch_sent"), " ",
+        offer.for_me
+          ? h("button", { type: "button", class: "btn btn-primary btn-small", "data-action": "accept-rematch", id: "accept-rematch" }, t("invite.accept"))
+          : h("a", { class: "btn btn-small", href: `#/match/${offer.match}`, id: "open-rematch" }, t("common.open"))),
       h("div", { class: "row" },
-        // A bot does not answer invitations: a rematch is a new solo game from the lobby.
-        !s.match.players.some((p) => p.username.startsWith("bot_"))
-          && h("button", { type: "button", class: "btn btn-primary", "data-action": "rematch", id: "rematch" }, t("end.rematch")),
+        !spectator() && !offer && h("button", { type: "button", class: "btn btn-primary", "data-action": "rematch", id: "rematch" }, t("end.rematch")),
+        h("a", { class: "btn", href: `#/analysis/match/${id}`, id: "open-analysis" }, t("analysis.open")),
+        h("a", { class: "btn", href: `/api/matches/${id}/gcg`, download: `harfiyen-${id}.gcg`, id: "download-gcg" }, t("analysis.download")),
         h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))),
     );
   }
@@ -540,6 +632,7 @@ export async function renderMatch(root, idText) {
     preview.stop();
     zoom.destroy();
     stopNotices?.();
+    stopRematch();
     document.removeEventListener("keydown", onKey);
     clearInterval(timer);
   };

@@ -1,15 +1,19 @@
-// My matches: opponents, status, whose turn and time left.
+// My matches: the running ones (your turn first, opponents, time left), then the finished
+// ones with their result, scores, opponents, date and rules, each with its analysis.
 import { h, mount } from "../dom.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { get } from "../api.js";
 import { session } from "../session.js";
 import { socket } from "../socket.js";
+import { variantLabel } from "../crossword/rules.js";
 
 export function describeMatch(match) {
   const parts = [t(`lobby.rules_${match.rules.split("@")[0]}`), t("lobby.version_n", { n: match.rules.split("@")[1] })];
+  const seats = match.seats || match.config?.players;
+  if (seats > 2) parts.push(t("lobby.players_n", { n: seats }));
   const variant = match.config?.variant;
-  if (variant === "nine-tile") parts.push(t("lobby.variant_nine_tile"));
-  if (variant === "finish-line") parts.push(t("lobby.variant_finish_line"));
+  const named = variantLabel(variant, t);
+  if (named) parts.push(named);
   parts.push(t(match.ranked ? "match.ranked" : "match.casual"));
   const tc = match.time_control || {};
   if (tc.kind === "live") parts.push(t("clock.n_minutes", { n: Math.round(tc.seconds_per_move / 60) }));
@@ -24,7 +28,30 @@ export function timeLeft(deadline) {
   return t("clock.left_minutes", { m: Math.floor(seconds / 60), s: String(seconds % 60).padStart(2, "0") });
 }
 
-/** Your turn first, then running matches, then waiting ones, then the finished. */
+/** A date and time the way the interface language writes it ("3 Oca 2025 14:05"). */
+export function formatDate(iso) {
+  if (!iso) return "";
+  const locale = language() === "tr" ? "tr-TR" : "en-GB";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** A finished match from one player's side: "won", "lost" or "draw" (null for others). */
+export function resultFor(match, userId) {
+  const mine = match.players.find((p) => p.id === userId);
+  const result = match.result;
+  if (!mine || !result) return null;
+  if (result.winners.includes(mine.seat)) return result.draw ? "draw" : "won";
+  return "lost";
+}
+
+// "You 312 · Ann 287": every player's final score, the player first.
+export function scoreLine(match, userId) {
+  const finals = match.result?.final_scores || [];
+  const players = [...match.players].sort((a, b) => (b.id === userId) - (a.id === userId) || a.seat - b.seat);
+  return players.map((p) => `${p.id === userId ? t("match.you") : p.display_name} ${finals[p.seat] ?? ""}`).join(" · ");
+}
+
+/** Your turn first, then running matches, then waiting ones. */
 function order(match, me) {
   if (match.status === "active") {
     const mine = match.players.find((p) => p.id === me);
@@ -36,6 +63,7 @@ function order(match, me) {
 export async function renderMatches(root) {
   const me = session.user.id;
   const list = h("div", { id: "matches" });
+  const history = h("div", { id: "history" });
   const ticking = new Set(); // [element, deadline] pairs refreshed every second
 
   const row = (match) => {
@@ -62,17 +90,37 @@ export async function renderMatches(root) {
     );
   };
 
+  const finishedRow = (match) => {
+    const others = match.players.filter((p) => p.id !== me);
+    const result = resultFor(match, me);
+    return h("li", { class: `list-item match-row history-row result-${result || "none"}`, "data-match": match.id },
+      h("a", { href: `#/match/${match.id}`, class: "match-link" },
+        h("strong", {}, t("matches.vs", { names: others.map((p) => p.display_name).join(", ") })),
+        h("span", { class: "history-scores", "data-scores": match.id }, scoreLine(match, me)),
+        h("span", { class: "muted small" }, formatDate(match.finished_at), " · ", describeMatch(match)),
+      ),
+      h("span", { class: `badge result-badge result-${result}` }, result ? t(`result.${result}`) : t("status.finished")),
+      h("a", { class: "btn btn-small", href: `#/analysis/match/${match.id}` }, t("analysis.short")),
+    );
+  };
+
   async function load() {
-    const { matches } = await get("/matches");
+    const [{ matches }, { matches: finished }] = await Promise.all([
+      get("/matches"), get("/matches?status=finished&limit=50"),
+    ]);
     ticking.clear();
-    const sorted = [...matches].sort((a, b) => order(a, me) - order(b, me) || b.id - a.id);
-    mount(list, sorted.length === 0
-      ? h("p", { class: "muted card" }, t("matches.none"))
-      : h("ul", { class: "list card", id: "match-list" }, sorted.map(row)));
+    const running = matches.filter((m) => m.status !== "finished" && m.status !== "cancelled")
+      .sort((a, b) => order(a, me) - order(b, me) || b.id - a.id);
+    mount(list, running.length === 0
+      ? h("p", { class: "muted card" }, t(finished.length ? "matches.none_running" : "matches.none"))
+      : h("ul", { class: "list card", id: "match-list" }, running.map(row)));
+    mount(history, h("h2", {}, t("matches.finished")), finished.length === 0
+      ? h("p", { class: "muted card" }, t("matches.none_finished"))
+      : h("ul", { class: "list card", id: "history-list" }, finished.map(finishedRow)));
   }
 
   await load();
-  mount(root, h("div", { class: "page" }, h("h1", { class: "page-title" }, t("matches.title")), list));
+  mount(root, h("div", { class: "page" }, h("h1", { class: "page-title" }, t("matches.title")), list, history));
   const clock = setInterval(() => {
     for (const [el, deadline] of ticking) el.textContent = timeLeft(deadline);
   }, 1000);

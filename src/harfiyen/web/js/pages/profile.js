@@ -6,7 +6,8 @@ import { ApiError, api, get, post } from "../api.js";
 import { session, signedIn, updateProfile } from "../session.js";
 import { toast } from "../ui.js";
 import { go } from "../app.js";
-import { describeMatch } from "./matches.js";
+import { describeMatch, resultFor } from "./matches.js";
+import { variantLabel } from "../crossword/rules.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HISTORY_POINTS = 12;
@@ -22,8 +23,8 @@ function svg(tag, attrs) {
 export function ratingLabel(rating) {
   const [family, variant] = rating.rules.split("/");
   const parts = [t(`game.${rating.game}`), t(`lobby.rules_${family}`)];
-  if (variant === "nine-tile") parts.push(t("lobby.variant_nine_tile"));
-  if (variant === "finish-line") parts.push(t("lobby.variant_finish_line"));
+  const named = variantLabel(variant, t);
+  if (named) parts.push(named);
   return parts.join(" · ");
 }
 
@@ -64,6 +65,28 @@ function ratingsSection(ratings, history) {
   );
 }
 
+/** Games, wins, average score, best play and bingos per game and language. */
+function statsSection(stats) {
+  const rows = stats.map((st) => h("tr", { "data-stats": `${st.game}:${st.language}` },
+    h("th", { scope: "row" }, t(`game.${st.game}`), " · ", t(`lobby.rules_${st.language}`)),
+    h("td", { "data-stat": "games" }, String(st.games)),
+    h("td", { "data-stat": "wins" }, String(st.wins)),
+    h("td", { "data-stat": "average" }, String(st.average_score)),
+    h("td", { "data-stat": "best" }, st.best_move
+      ? h("a", { href: `#/analysis/match/${st.best_move.match}`, title: t("profile.best_move_open") },
+        `${st.best_move.words.join(", ")} (${st.best_move.score})`) : "—"),
+    h("td", { "data-stat": "bingos" }, String(st.bingos))));
+  return h("section", { class: "card", id: "stats", "aria-labelledby": "stats-title" },
+    h("h2", { id: "stats-title" }, t("profile.stats")),
+    rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "stats-table" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, t("profile.stats_game")), h("th", { scope: "col" }, t("profile.stats_games")),
+        h("th", { scope: "col" }, t("profile.stats_wins")), h("th", { scope: "col" }, t("profile.stats_average")),
+        h("th", { scope: "col" }, t("profile.stats_best")), h("th", { scope: "col" }, t("profile.stats_bingos")))),
+      h("tbody", {}, rows))) : h("p", { class: "muted" }, t("profile.no_stats")),
+  );
+}
+
 function recentSection(items) {
   return h("section", { class: "card", id: "recent-matches", "aria-labelledby": "recent-title" },
     h("h2", { id: "recent-title" }, t("profile.recent")),
@@ -81,7 +104,9 @@ async function recentItems(user, history, own) {
         h("a", { class: "match-link", href: `#/match/${match.id}` },
           h("strong", {}, others.length ? t("matches.vs", { names: others.join(", ") }) : t("matches.waiting_opponent")),
           h("span", { class: "muted" }, describeMatch(match))),
-        h("span", { class: "badge" }, t(`status.${match.status}`)));
+        match.status === "finished" && resultFor(match, user.id)
+          ? h("span", { class: `badge result-badge result-${resultFor(match, user.id)}` }, t(`result.${resultFor(match, user.id)}`))
+          : h("span", { class: "badge" }, t(`status.${match.status}`)));
     });
   }
   return history.slice(0, RECENT_MATCHES).map((change) => h("li", { class: "list-item" },
@@ -185,8 +210,11 @@ export async function renderProfile(root, username) {
   const own = !username || username === session.user.username;
   const name = own ? session.user.username : username;
   let data;
+  let stats = [];
   try {
-    data = await get(`/users/${encodeURIComponent(name)}/ratings`);
+    [data, { stats }] = await Promise.all([
+      get(`/users/${encodeURIComponent(name)}/ratings`), get(`/users/${encodeURIComponent(name)}/stats`),
+    ]);
   } catch (problem) {
     if (!(problem instanceof ApiError)) throw problem;
     mount(root, h("section", { class: "card page-narrow" }, h("h1", {}, t("profile.title")),
@@ -204,6 +232,7 @@ export async function renderProfile(root, username) {
     guest && claimForm(rerender),
     own && !guest && nameForm(rerender),
     !own && !user.username.startsWith("bot_") && socialActions(user),
+    statsSection(stats),
     h("div", { class: "profile-grid" },
       ratingsSection(ratings, history),
       recentSection(await recentItems(user, history, own)),
