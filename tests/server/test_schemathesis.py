@@ -63,8 +63,9 @@ def _run(url: str, *headers: str) -> str:
             "--suppress-health-check", "all", "--continue-on-failure"]
     for header in headers:
         args += ["--header", header]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=1200,
-                          env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"})
+    with tempfile.TemporaryDirectory() as scratch:  # its example cache stays out of the tree
+        done = subprocess.run(args, capture_output=True, text=True, timeout=1200, cwd=scratch,
+                              env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"})
     output = done.stdout + done.stderr
     assert done.returncode == 0, output[-4000:]
     return output
