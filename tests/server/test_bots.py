@@ -62,9 +62,14 @@ async def test_an_ai_level_moves_through_the_command_path(live: LiveServer, leve
     if sock.views[match_id]["to_move"] == seat:
         ack = await sock.move(match_id, best_move(sock.views[match_id]))
         assert ack["type"] == "ack", ack
-    await sock.wait_for(lambda f: f.get("type") == "event" and f["event"]["kind"]
-                        in ("play_made", "passed", "exchanged") and f["event"]["seat"] != seat,
-                        timeout=60)
+    # The bot's move shows in the view (it may have moved before this client subscribed,
+    # so its event can come before the first full view).
+    def bot_moved() -> bool:
+        last = sock.views[match_id]["last_move"]
+        return last is not None and last["seat"] != seat
+
+    while not bot_moved():
+        await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
     await human.resign(match_id)
     assert (await human.match(match_id))["status"] == "finished"
     assert_no_hidden(sock.received, seat, [])

@@ -238,7 +238,7 @@ def test_tr_exchange_needs_as_many_tiles_in_the_bag_as_on_the_rack() -> None:
     with pytest.raises(CrosswordError) as info:
         apply(state, 0, Exchange(tuple("AAAAAAA")))
     assert info.value.code == "exchange_bag_too_small"
-    assert info.value.details == {"bag": 6, "needed": 7}
+    assert info.value.details == {"bag_count": 6, "needed": 7}
     ok = setup(state, bag="KKKKKKK")
     assert apply(ok, 0, Exchange(tuple("AAAAAAA")))[0].to_move == 1
 

@@ -349,7 +349,7 @@ def _exchange(nxt: _Next, seat: int, move: Exchange) -> None:
     rack = nxt.racks[seat]
     needed = len(rack) if rules.exchange_min_bag is None else rules.exchange_min_bag
     if len(nxt.bag) < needed:
-        raise E.fail(E.EXCHANGE_BAG_TOO_SMALL, bag=len(nxt.bag), needed=needed)
+        raise E.fail(E.EXCHANGE_BAG_TOO_SMALL, bag_count=len(nxt.bag), needed=needed)
     if rules.exchange_whole_rack:
         if sorted(move.tiles) != sorted(rack):
             raise E.fail(E.EXCHANGE_WHOLE_RACK, rack="".join(rack))

@@ -142,8 +142,8 @@ UNKNOWN_WORDS: Final = ErrorKind(
 # --- exchanging -------------------------------------------------------------------------
 EXCHANGE_BAG_TOO_SMALL: Final = ErrorKind(
     "exchange_bag_too_small",
-    "Torbada {bag} taş var; değiştirmek için en az {needed} taş olmalı.",
-    "The bag holds {bag} tiles; exchanging needs at least {needed}.",
+    "Torbada {bag_count} taş var; değiştirmek için en az {needed} taş olmalı.",
+    "The bag holds {bag_count} tiles; exchanging needs at least {needed}.",
 )
 EXCHANGE_WHOLE_RACK: Final = ErrorKind(
     "exchange_whole_rack",
