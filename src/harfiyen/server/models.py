@@ -94,6 +94,10 @@ class Match(Base):
     rematch_of: Mapped[int | None] = mapped_column(ForeignKey("matches.id"), nullable=True)
     # Listed for spectators in the lobby while it runs (revision 0003).
     public: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # Revision 0005: every seat that may act now (``to_move`` is the first of them), and
+    # the room the match was started from (``None``: an invitation or the queue).
+    acting: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    room_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class MatchPlayer(Base):
@@ -292,3 +296,73 @@ class Analysis(Base):
     error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+# --- revision 0005: rooms, word packs ------------------------------------------------------
+
+
+class Room(Base):
+    """A table people gather at before (and between) matches of one game.
+
+    ``options`` are the game's creation options without the seats; the seats come from
+    ``room_seats`` when the host starts. ``status``: open (gathering) -> playing (``match_id``
+    runs) -> open again when it ends (rematch) | closed. ``version`` grows with every change,
+    so clients can drop stale room frames.
+    """
+
+    __tablename__ = "rooms"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    time_control: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    host_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    quick: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    video_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class RoomSeat(Base):
+    """One seat of a room (the game's slot ``slot``): a person, an AI level, or empty."""
+
+    __tablename__ = "room_seats"
+    __table_args__ = (UniqueConstraint("room_id", "slot", name="uq_room_seats_slot"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    slot: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    ai_level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    locked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class RoomMember(Base):
+    """Someone in a room: seated (see ``room_seats``) or watching."""
+
+    __tablename__ = "room_members"
+    __table_args__ = (UniqueConstraint("room_id", "user_id", name="uq_room_members_user"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class WordPack(Base):
+    """A player's own Kelime Casusu word list (normal form, checked when saved)."""
+
+    __tablename__ = "word_packs"
+    __table_args__ = (UniqueConstraint("user_id", "name", name="uq_word_packs_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    language: Mapped[str] = mapped_column(String(8))
+    words: Mapped[list[str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
