@@ -366,3 +366,19 @@ class WordPack(Base):
     language: Mapped[str] = mapped_column(String(8))
     words: Mapped[list[str]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MatchNote(Base):
+    """What an AI seat meant by a move (a clue's target words), shown once the match ends.
+
+    Never sent while the match runs: a note says what the key hides.
+    """
+
+    __tablename__ = "match_notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # the event the note is about
+    seat: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

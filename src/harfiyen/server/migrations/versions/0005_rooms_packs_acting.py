@@ -66,6 +66,16 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime, nullable=False),
         sa.UniqueConstraint("user_id", "name", name="uq_word_packs_name"),
     )
+    op.create_table(
+        "match_notes",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("match_id", sa.Integer, sa.ForeignKey("matches.id", ondelete="CASCADE"),
+                  nullable=False, index=True),
+        sa.Column("seq", sa.Integer, nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("data", sa.JSON, nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+    )
     with op.batch_alter_table("matches") as batch:
         batch.add_column(sa.Column("acting", sa.JSON, nullable=True))
         batch.add_column(sa.Column("room_id", sa.Integer, nullable=True))
@@ -77,6 +87,7 @@ def downgrade() -> None:
         batch.drop_index("ix_matches_room_id")
         batch.drop_column("room_id")
         batch.drop_column("acting")
+    op.drop_table("match_notes")
     op.drop_table("word_packs")
     op.drop_table("room_members")
     op.drop_table("room_seats")
