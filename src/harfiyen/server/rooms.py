@@ -16,12 +16,14 @@ channel (``room:{id}``) to every websocket that watches it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import delete, select
@@ -33,7 +35,7 @@ from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server.bots import LEVELS, bot_user
-from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack
+from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService, Written
 
 log = logging.getLogger(__name__)
@@ -45,6 +47,8 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 MAX_MEMBERS: Final = 100
 LIST_LIMIT: Final = 100
+# The public list leaves out rooms nothing happened in for this long (their people left).
+LIST_FRESH: Final = timedelta(hours=12)
 
 T = TypeVar("T")
 
@@ -279,7 +283,8 @@ class RoomService:
             users[host.id] = host
         loaded = Loaded(room, seats, members, spec, (), match=match, users=users)
         try:
-            loaded.base = await self.base_config(db, room.game, room.options, room.host_id)
+            # The pack was the host's when it was chosen; a later host plays it too.
+            loaded.base = await self.base_config(db, room.game, room.options, None)
             loaded.slots = room_slots(spec, loaded.base)
         except GameError as error:
             loaded.problem = error
@@ -292,9 +297,10 @@ class RoomService:
         return loaded
 
     async def base_config(self, db: AsyncSession, game: str, options: dict[str, Any],
-                          host_id: int) -> Any:
+                          owner: int | None) -> Any:
         """The game's config of a room's options before seating: the pack resolved to its
-        words. Raises ``match.bad_config``, ``pack.*``."""
+        words (``owner``: the pack must be this user's). Raises ``match.bad_config``,
+        ``pack.*``."""
         spec = _spec(game)
         opts = dict(options)
         if uses_packs(game):
@@ -308,7 +314,7 @@ class RoomService:
             else:
                 pack = await db.get(WordPack, pack_id) if isinstance(pack_id, int) \
                     and not isinstance(pack_id, bool) and 0 < pack_id < 2**31 else None
-                if pack is None or pack.user_id != host_id:
+                if pack is None or owner not in (None, pack.user_id):
                     raise E.fail(E.PACK_NOT_FOUND, status=404)
                 if pack.language != language:
                     raise E.fail(E.PACK_WRONG_LANGUAGE, pack=pack.language, language=language)
@@ -418,8 +424,6 @@ class RoomService:
         """A room's match ended: the room is open again (for the rematch)."""
         if match.room_id is None or match.status not in ("finished", "cancelled"):
             return
-        import asyncio
-
         task = asyncio.get_running_loop().create_task(self._match_over(match.room_id, match.id))
         self.service._tasks.add(task)
         task.add_done_callback(self.service._tasks.discard)
@@ -467,10 +471,12 @@ class RoomService:
         return room
 
     async def public_rooms(self, language: str) -> list[dict[str, Any]]:
-        """Open public rooms with a free seat, newest first."""
+        """Open public rooms with a free seat and a change in the last 12 hours, newest
+        first."""
         async with self.sessions() as db:
             rooms = (await db.execute(
-                select(Room).where(Room.public.is_(True), Room.status == "open")
+                select(Room).where(Room.public.is_(True), Room.status == "open",
+                                   Room.updated_at > utcnow() - LIST_FRESH)
                 .order_by(Room.id.desc()).limit(LIST_LIMIT * 2)
             )).scalars().all()
             out = []
@@ -636,7 +642,11 @@ class RoomService:
             if "options" in changes:
                 self._open(loaded)
                 options = dict(changes["options"])
-                base = await self.base_config(db, room.game, options, room.host_id)
+                # A newly chosen pack must be the host's own; the one kept may be a former
+                # host's.
+                same_pack = options.get("pack") == (room.options or {}).get("pack")
+                base = await self.base_config(db, room.game, options,
+                                              None if same_pack else room.host_id)
                 slots = room_slots(loaded.spec, base)
                 try:
                     seated_config(loaded.spec, base, range(len(slots)))
