@@ -1,7 +1,7 @@
 // Entry point: catalogues, session, hash router, top bar and notices.
 import { h, mount } from "./dom.js";
 import { languages, language, loadCatalogues, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { post } from "./api.js";
+import { get, post } from "./api.js";
 import { applyTheme, loadUser, savePreference, session } from "./session.js";
 import { socket } from "./socket.js";
 import { toast } from "./ui.js";
@@ -10,6 +10,9 @@ import { renderLobby } from "./pages/lobby.js";
 import { renderMatches } from "./pages/matches.js";
 import { renderInvite } from "./pages/invite.js";
 import { renderMatch } from "./pages/match.js";
+import { renderCodenamesMatch } from "./codenames/match.js";
+import { renderRoom } from "./pages/room.js";
+import { renderPacks } from "./pages/room_packs.js";
 import { renderProfile } from "./pages/profile.js";
 import { renderFriends } from "./pages/friends.js";
 import { renderSettings } from "./pages/settings.js";
@@ -17,12 +20,29 @@ import { renderAnalysis, renderAnalysisUpload } from "./pages/analysis.js";
 import { renderDictionary } from "./pages/dictionary.js";
 import { renderHelp } from "./pages/help.js";
 
+/** A match page for any game: Kelime Casusu has its own; the crossword games the rest. */
+async function renderAnyMatch(root, idText, { table = false } = {}) {
+  let match = null;
+  try {
+    match = (await get(`/matches/${Number(idText)}`)).match;
+  } catch (problem) {
+    mount(root, h("section", { class: "card page-narrow" }, h("p", { class: "form-error", role: "alert" }, problem.message),
+      h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
+    return null;
+  }
+  if (match.game === "codenames") return renderCodenamesMatch(root, Number(idText), match, { table });
+  return renderMatch(root, idText);
+}
+
 // Pattern -> page; a page returns an optional cleanup function.
 const ROUTES = [
   [/^\/?$/, renderLobby, true],
   [/^\/lobby$/, renderLobby, true],
   [/^\/matches$/, renderMatches, true],
-  [/^\/match\/(\d+)$/, renderMatch, true],
+  [/^\/match\/(\d+)$/, renderAnyMatch, true],
+  [/^\/table\/(\d+)$/, (root, id) => renderAnyMatch(root, id, { table: true }), true],
+  [/^\/room\/([\w-]+)$/, renderRoom, true],
+  [/^\/packs$/, renderPacks, true],
   [/^\/invite\/([\w-]+)$/, renderInvite, true],
   [/^\/profile$/, renderProfile, true],
   [/^\/user\/([\w.-]+)$/, renderProfile, true],
