@@ -23,8 +23,10 @@ from .codenames_helpers import (
 from .conftest import DESKTOP, PHONE, SCREENSHOTS, Player
 from .helpers import accept_invite_for, api_post, no_horizontal_scroll, quiet, register, unique
 
-
-WIDE = """[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+# What sticks out on the right, when a page scrolls sideways (for the failure message).
+WIDE = """[...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8)
+    .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
 MARKS_RELAYED = False  # TEMP until the match layer relays marks
 
 

@@ -8,7 +8,7 @@ export const CUES = { red: "▲", blue: "■", neutral: "·", black: "✖" };
 export const TEAMS = ["red", "blue"];
 const SIDE = 5;
 
-/** The name of a colour ("kırmızı", "mavi", "tarafsız", "kara kelime"). */
+/** The name of a colour in the interface language (red, blue, neutral, the black word). */
 export function colourName(colour) {
   return t(`cn.colour_${colour}`);
 }
@@ -41,7 +41,8 @@ export function renderCards(view, options = {}) {
       card.revealed ? "revealed" : "covered", showKey && !card.revealed ? "key" : "",
       markedBy.length ? "marked" : "", selected === card.index ? "selected" : ""].filter(Boolean).join(" ");
     const inner = [
-      h("span", { class: "cn-word" }, word),
+      // Long words get a smaller size rather than a break in the middle.
+      h("span", { class: `cn-word ${word.length >= 10 ? "xlong" : word.length >= 8 ? "long" : ""}` }, word),
       colour && h("span", { class: "cn-cue", "aria-hidden": "true", "data-cue": colour }, CUES[colour]),
       markedBy.length > 0 && h("span", { class: "cn-marks", "aria-hidden": "true" }, markedBy.join(", ")),
     ];
