@@ -57,6 +57,10 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+// Routes are numbered: a page that finishes loading after a newer route started (two
+// quick language switches) is cleaned up at once instead of staying on screen, deaf.
+let routeCount = 0;
+let routeShown = 0;
 
 /** Show `path`; `replace`: in place of the current entry (a page that has done its job,
  * like an accepted invitation, should not stay in the address bar or the history). */
@@ -69,6 +73,7 @@ export function go(path, { replace = false } = {}) {
 }
 
 async function route() {
+  const mine = ++routeCount;
   if (cleanup) {
     cleanup();
     cleanup = null;
@@ -84,7 +89,15 @@ async function route() {
       renderAuthPage(root);
       return;
     }
-    cleanup = (await page(root, ...found.slice(1))) || null;
+    const done = (await page(root, ...found.slice(1))) || null;
+    if (mine !== routeCount) {
+      done?.();
+      // It may have drawn over the newer page, which is already done: draw that again.
+      if (routeShown === routeCount) route();
+      return;
+    }
+    routeShown = mine;
+    cleanup = done;
     return;
   }
   go("/");

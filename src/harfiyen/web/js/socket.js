@@ -82,7 +82,10 @@ export class GameSocket {
     return this.request({ type: "subscribe", match, last_seq: 0 });
   }
 
-  unsubscribe(match) {
+  /** Stop following `match`; with `onFrame`, only if that is still the one following it
+   * (a newer page of the same match may have taken over). */
+  unsubscribe(match, onFrame = null) {
+    if (onFrame && this.matches.get(match)?.onFrame !== onFrame) return;
     if (!this.matches.delete(match)) return;
     if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: "unsubscribe", match });
   }
@@ -93,7 +96,8 @@ export class GameSocket {
     return this.request({ type: "watch_room", code });
   }
 
-  unwatchRoom(code) {
+  unwatchRoom(code, onRoom = null) {
+    if (onRoom && this.rooms.get(code) !== onRoom) return;
     if (!this.rooms.delete(code)) return;
     if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: "unwatch_room", code });
   }

@@ -343,7 +343,7 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
 
   render();
   return () => {
-    socket.unsubscribe(id);
+    socket.unsubscribe(id, onFrame);
     chat?.destroy();
     stopNotices?.();
     clearInterval(timer);

@@ -105,7 +105,8 @@ export async function renderRoom(root, codeText) {
       h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
     return null;
   }
-  socket.watchRoom(code, (room) => show(room)).catch(() => {});
+  const onRoom = (room) => show(room);
+  socket.watchRoom(code, onRoom).catch(() => {});
 
   // --- rendering -----------------------------------------------------------------------
   function render() {
@@ -287,5 +288,5 @@ export async function renderRoom(root, codeText) {
   }
 
   render();
-  return () => socket.unwatchRoom(code);
+  return () => socket.unwatchRoom(code, onRoom);
 }
