@@ -46,8 +46,24 @@ def covered(page: Any) -> set[int]:
     return {int(cards.nth(i).get_attribute("data-index")) for i in range(cards.count())}
 
 
-def give_clue(page: Any, word: str, number: int) -> None:
+CLUES = ["deniz", "orman", "gemi", "yıldız", "müzik", "şehir", "hayvan", "renk", "yemek",
+         "spor", "okul", "bahçe", "kitap", "zaman", "oyun", "ateş", "buz", "yol", "ses"]
+
+
+def tr_upper(word: str) -> str:
+    return word.replace("i", "İ").replace("ı", "I").upper()
+
+
+def free_clues(page: Any) -> list[str]:
+    """Clue words that are not on the page's board (a board word is refused as a clue)."""
+    board = {w.strip() for w in page.locator("#cn-board .cn-word").all_inner_texts()}
+    return [w for w in CLUES if tr_upper(w) not in board]
+
+
+def give_clue(page: Any, word: str | None, number: int) -> None:
+    """Give a clue; ``word`` None: the first of :data:`CLUES` not on the board."""
     page.wait_for_selector("#cn-clue-form")
+    word = word or free_clues(page)[0]
     page.fill("#cn-clue-word", word)
     page.select_option("#cn-clue-number", str(number))
     page.click("#cn-clue-send")

@@ -22,7 +22,8 @@ function countdown(deadline) {
 
 /** The room a match was started from, as a code (the match JSON may carry it either way). */
 export function roomCodeOf(match) {
-  return match?.room_code || match?.room?.code || null;
+  return match?.room_code || match?.room?.code
+    || (match ? sessionStorage.getItem(`harfiyen.room_of.${match.id}`) : null) || null;
 }
 
 export async function renderCodenamesMatch(root, id, match, { table = false } = {}) {

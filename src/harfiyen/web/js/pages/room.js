@@ -11,6 +11,13 @@ import { go } from "../app.js";
 import { qrSvg } from "../codenames/qr.js";
 import { CUES } from "../codenames/board.js";
 
+/** The room in an answer: the rooms API answers with the room itself. */
+export function roomOf(out) {
+  if (!out || typeof out !== "object") return null;
+  if (out.room && typeof out.room === "object") return out.room;
+  return out.code ? out : null;
+}
+
 /** Only web links open from the video-call button (never javascript: or data:). */
 export function safeUrl(text) {
   try {
@@ -52,9 +59,9 @@ export async function renderRoom(root, codeText) {
     s.error = "";
     s.busy = true;
     try {
-      const out = await api(method, `/rooms/${code}${path}`, body);
-      if (out?.room) show(out.room);
-      return out;
+      const room = roomOf(await api(method, `/rooms/${code}${path}`, body));
+      if (room) show(room);
+      return room || {};
     } catch (problem) {
       s.error = problem.message;
       render();
@@ -69,13 +76,9 @@ export async function renderRoom(root, codeText) {
     s.room = room;
     page.dataset.status = room.status;
     page.dataset.match = room.match ?? "";
-    if (room.match) {
-      try {
-        s.matchStatus = (await get(`/matches/${room.match}`)).match.status;
-      } catch {
-        s.matchStatus = null;
-      }
-    } else s.matchStatus = null;
+    s.matchStatus = room.match ? room.match_status ?? null : null;
+    // The match JSON does not name its room: remember it for the match's end screen.
+    if (room.match) sessionStorage.setItem(`harfiyen.room_of.${room.match}`, room.code);
     // A new match of this room takes its players there (the first load only shows a link).
     if (s.seenMatch !== undefined && room.match && room.match !== s.seenMatch && s.matchStatus === "active") {
       s.seenMatch = room.match;
@@ -99,7 +102,7 @@ export async function renderRoom(root, codeText) {
     }
   }
   try {
-    await show((await get(`/rooms/${code}`)).room);
+    await show(roomOf(await get(`/rooms/${code}`)));
   } catch (problem) {
     mount(page, h("section", { class: "card page-narrow" }, h("p", { class: "form-error", role: "alert" }, problem.message),
       h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
@@ -178,8 +181,8 @@ export async function renderRoom(root, codeText) {
   }
 
   async function rematch() {
-    const out = await act("POST", "/rematch", {});
-    if (out?.room?.match) go(`/match/${out.room.match}`);
+    const room = await act("POST", "/rematch", {});
+    if (room?.match && mySlot()) go(`/match/${room.match}`);
   }
 
   function slotLabel(slot) {
@@ -270,8 +273,8 @@ export async function renderRoom(root, codeText) {
   }
 
   async function start() {
-    const out = await act("POST", "/start", {});
-    if (out?.room?.match && mySlot()) go(`/match/${out.room.match}`);
+    const room = await act("POST", "/start", {});
+    if (room?.match && mySlot()) go(`/match/${room.match}`);
   }
 
   function renderJoin() {

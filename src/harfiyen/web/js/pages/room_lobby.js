@@ -4,7 +4,7 @@ import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { get, post } from "../api.js";
 import { go } from "../app.js";
-import { describeRoom } from "./room.js";
+import { describeRoom, roomOf } from "./room.js";
 
 const CLUE_SECONDS = [0, 60, 90, 120, 180, 300];
 const GUESS_SECONDS = [0, 30, 60, 90, 120, 180];
@@ -25,7 +25,7 @@ function slotsBy(room) {
  */
 export async function startSolo(kind, { language = "tr", strictClues = false, pack = null } = {}) {
   const options = { language, strict_clues: strictClues, solo: kind === "find9", pack };
-  let { room } = await post("/rooms", { game: "codenames", options, public: false });
+  let room = roomOf(await post("/rooms", { game: "codenames", options, public: false }));
   const code = room.code;
   const by = slotsBy(room);
   const first = (key) => by[key]?.[0];
@@ -36,9 +36,11 @@ export async function startSolo(kind, { language = "tr", strictClues = false, pa
     spymaster: [first("red:guesser"), first("blue:spymaster"), first("blue:guesser")],
     watch: [first("red:spymaster"), first("red:guesser"), first("blue:spymaster"), first("blue:guesser")],
   }[kind];
-  if (mine !== null && mine !== undefined) room = (await post(`/rooms/${code}/seat`, { slot: mine })).room || room;
-  for (const slot of ai) room = (await post(`/rooms/${code}/slots/${slot}`, { ai: "ai" })).room || room;
-  return (await post(`/rooms/${code}/start`, {})).room;
+  if (mine !== null && mine !== undefined) room = roomOf(await post(`/rooms/${code}/seat`, { slot: mine })) || room;
+  for (const slot of ai) room = roomOf(await post(`/rooms/${code}/slots/${slot}`, { ai: "ai" })) || room;
+  const started = roomOf(await post(`/rooms/${code}/start`, {}));
+  if (started?.match) sessionStorage.setItem(`harfiyen.room_of.${started.match}`, code);
+  return started;
 }
 
 export function codenamesLobby() {
@@ -80,11 +82,11 @@ export function codenamesLobby() {
   }
 
   const create = () => run(async () => {
-    const { room } = await post("/rooms", { game: "codenames", options: options(), public: form.public, time_control: timeControl() });
+    const room = roomOf(await post("/rooms", { game: "codenames", options: options(), public: form.public, time_control: timeControl() }));
     go(`/room/${room.code}`);
   });
   const quick = () => run(async () => {
-    const { room } = await post("/quickplay", { game: "codenames", options: options(), fill_with_ai: form.fill });
+    const room = roomOf(await post("/quickplay", { game: "codenames", options: options(), fill_with_ai: form.fill }));
     go(room.match && room.status === "playing" ? `/match/${room.match}` : `/room/${room.code}`);
   });
   const solo = (kind) => run(async () => {
