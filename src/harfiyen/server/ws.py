@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat
-from harfiyen.server import auth, chat
+from harfiyen.server import auth, chat, rooms
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.models import User
@@ -75,8 +75,21 @@ class ChatFrame(_Frame):
     text: str = Field(max_length=4000)
 
 
+class WatchRoomFrame(_Frame):
+    """Follow a room's changes (rooms.py answers it)."""
+
+    type: Literal["watch_room"]
+    code: str = Field(min_length=1, max_length=16)
+
+
+class UnwatchRoomFrame(_Frame):
+    type: Literal["unwatch_room"]
+    code: str = Field(min_length=1, max_length=16)
+
+
 ClientFrame = Annotated[
-    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame,
+    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame | WatchRoomFrame
+    | UnwatchRoomFrame,
     Field(discriminator="type"),
 ]
 _FRAME: TypeAdapter[Any] = TypeAdapter(ClientFrame)
@@ -153,6 +166,7 @@ class Connection:
         self.viewers: dict[int, Viewer] = {}
         self.unsubscribe: dict[int, Unsubscribe] = {}
         self.waiting: set[int] = set()  # subscribed matches that have not started yet
+        self.room_watches: dict[str, Unsubscribe] = {}  # watched rooms by code (rooms.py)
         self.overflowed = False
 
     # --- from pub/sub (must not block) -----------------------------------------------------
@@ -314,6 +328,9 @@ class Connection:
     def close(self) -> None:
         for match_id in list(self.unsubscribe):
             self._drop(match_id)
+        for stop in self.room_watches.values():
+            stop()
+        self.room_watches.clear()
 
     # --- receiving -------------------------------------------------------------------------
 
@@ -371,6 +388,8 @@ class Connection:
             message = await chat.post(self.service, self.user, frame.match, frame.text)
             self.reply({"type": "ack", "id": frame.id, "match": frame.match,
                         "chat": message["id"]})
+        elif isinstance(frame, WatchRoomFrame | UnwatchRoomFrame):
+            await rooms.watch(self, frame.code, frame.id, isinstance(frame, WatchRoomFrame))
         elif isinstance(frame, MoveFrame):
             done = await self.service.submit(self.user.id, frame.match, frame.move)
             self.reply({
