@@ -120,25 +120,12 @@ async def _ai_match(app: Any, host_name: str, lang: str) -> tuple[int, list[tupl
 
 async def _start(app: Any, match_id: int, seating: list[tuple[int, int]]) -> float:
     """Start the match with the seats as given (as a room does); the time of the start."""
-    from sqlalchemy import delete
-
-    from harfiyen.server.games import adapter
-    from harfiyen.server.models import Match, MatchPlayer, utcnow
+    from harfiyen.server.models import Match
 
     service = app.state.service
     async with service.writing(match_id) as db:
         row = await db.get(Match, match_id)
-        start = getattr(service, "start_seated", None)
-        if start is not None:  # the rooms' seated start
-            written = await start(db, row, seating)
-        else:  # its steps, until it is on main: no shuffle, the seats as given
-            await db.execute(delete(MatchPlayer).where(MatchPlayer.match_id == row.id))
-            await db.flush()
-            db.add_all(MatchPlayer(match_id=row.id, seat=s, user_id=u) for s, u in seating)
-            game = adapter("codenames")
-            state = game.new_game(row.config, row.seed, service.lexicons)
-            row.status, row.started_at = "active", utcnow()
-            written = await service._append(db, row, state, game.events(state), first_seq=1)
+        written = await service.start_seated(db, row, seating)
     started = time.perf_counter()
     await service._publish(row, written)
     return started

@@ -14,23 +14,20 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from sqlalchemy import delete, select
+from sqlalchemy import select
 
 from harfiyen.ai.codenames import models, seat
-from harfiyen.client import GameSocket
-from harfiyen.games.codenames.packs import load_pack
+from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.server import bots
-from harfiyen.server.bots import bot_user
-from harfiyen.server.games import adapter
-from harfiyen.server.models import Match, MatchEvent, MatchNote, MatchPlayer, User, utcnow
+from harfiyen.server.models import MatchEvent, MatchNote
 
 from .conftest import LiveServer, unique
 from .support import register
 
 pytestmark = [pytest.mark.anyio, pytest.mark.parametrize("database", ["sqlite"], indirect=True)]
 
-SOLO = [["red", "spymaster"], ["red", "guesser"]]
-TABLE = [["red", "spymaster"], ["red", "guesser"], ["blue", "spymaster"], ["blue", "guesser"]]
+# Room slots: red spymaster 0, red guessers 1-4, blue spymaster 5, blue guessers 6-9.
+RED_SPY, RED_GUESS, BLUE_SPY, BLUE_GUESS = 0, 1, 5, 6
 # Clues a person gives in these tests (any word not on the board is a legal clue).
 PERSON_CLUES = ("ÖZGÜRLÜK", "MUTLULUK", "SEVGİ", "UMUT", "BARIŞ", "DOSTLUK", "SABIR", "CESARET")
 
@@ -65,48 +62,21 @@ def loaded_once(loads: Counter[str]) -> None:
     assert loads and set(loads.values()) == {1}, loads
 
 
-async def seated_match(
-    live: LiveServer, creator: str, layout: list[list[str]], people: dict[int, str],
-    solo: bool = False,
-) -> int:
-    """A started Kelime Casusu match with ``people`` (seat -> username) in their seats and an
-    AI in every other seat (what a room's start does)."""
-    service = live.app.state.service
-    options = {"words": list(load_pack("tr")), "language": "tr", "seats": layout, "solo": solo}
-    async with service.sessions() as db:
-        user = (await db.execute(select(User).where(User.username == creator))).scalar_one()
-    match, _ = await service.create(user, "codenames", options, False, {}, quiet=True)
-    async with service.writing(match.id) as db:
-        row = await db.get(Match, match.id)
-        seating = []
-        ai = 0
-        for index in range(len(layout)):
-            if index in people:
-                name = people[index]
-                found = (await db.execute(select(User).where(User.username == name)))
-                seating.append((index, found.scalar_one().id))
-            else:
-                ai += 1
-                seating.append((index, (await bot_user(db, "ai", ai)).id))
-        written = await start_seated(service, db, row, seating)
-    await service._publish(row, written)
-    return int(match.id)
-
-
-async def start_seated(service: Any, db: Any, match: Match, seating: list[tuple[int, int]]
-                       ) -> Any:
-    """The service's seated start (the rooms' hook), or the same steps where it is missing."""
-    start = getattr(service, "start_seated", None)
-    if start is not None:
-        return await start(db, match, seating)
-    await db.execute(delete(MatchPlayer).where(MatchPlayer.match_id == match.id))
-    await db.flush()
-    db.add_all(MatchPlayer(match_id=match.id, seat=s, user_id=u) for s, u in seating)
-    await db.flush()
-    game = adapter(match.game)
-    state = game.new_game(match.config, match.seed, service.lexicons)
-    match.status, match.started_at = "active", utcnow()
-    return await service._append(db, match, state, game.events(state), first_seq=1)
+async def seated_match(host: HarfiyenClient, solo: bool, people: dict[int, HarfiyenClient],
+                       ai: list[int]) -> int:
+    """A Kelime Casusu room with ``people`` (slot -> client) and AIs in the ``ai`` slots,
+    started by its host; the match id."""
+    room = await host.request("POST", "/api/rooms", {
+        "game": "codenames", "options": {"language": "tr", "solo": solo}})
+    base = f"/api/rooms/{room['code']}"
+    for slot, person in people.items():
+        if person is not host:
+            await person.request("POST", f"{base}/join", {})
+        await person.request("POST", f"{base}/seat", {"slot": slot})
+    for slot in ai:
+        await host.request("POST", f"{base}/slots/{slot}", {"ai": "ai"})
+    started = await host.request("POST", f"{base}/start", {})
+    return int(started["match"])
 
 
 async def next_view(sock: GameSocket, match_id: int, timeout: float = 60) -> dict[str, Any]:
@@ -192,8 +162,7 @@ async def test_a_person_guesses_with_an_ai_spymaster(
     live: LiveServer, small_models: Counter[str]
 ) -> None:
     person = await register(live.url, unique("cg"))
-    name = (await person.me())["username"]
-    match_id = await seated_match(live, name, SOLO, {1: name}, solo=True)
+    match_id = await seated_match(person, True, {RED_GUESS: person}, [RED_SPY])
     sock = await person.connect()
     assert (await sock.subscribe(match_id))["seat"] == 1
     await sock.wait_seq(match_id, 1)
@@ -213,8 +182,7 @@ async def test_a_person_gives_clues_to_ai_guessers(
     live: LiveServer, small_models: Counter[str]
 ) -> None:
     person = await register(live.url, unique("cs"))
-    name = (await person.me())["username"]
-    match_id = await seated_match(live, name, SOLO, {0: name}, solo=True)
+    match_id = await seated_match(person, True, {RED_SPY: person}, [RED_GUESS])
     sock = await person.connect()
     assert (await sock.subscribe(match_id))["seat"] == 0
     await sock.wait_seq(match_id, 1)
@@ -230,8 +198,7 @@ async def test_a_person_gives_clues_to_ai_guessers(
 
 async def test_four_ais_play_a_whole_game(live: LiveServer, small_models: Counter[str]) -> None:
     host = await register(live.url, unique("ch"))
-    name = (await host.me())["username"]
-    match_id = await seated_match(live, name, TABLE, {})
+    match_id = await seated_match(host, False, {}, [RED_SPY, RED_GUESS, BLUE_SPY, BLUE_GUESS])
     sock = await host.connect()
     assert (await sock.subscribe(match_id))["seat"] is None  # the host watches
     await sock.wait_seq(match_id, 1)
@@ -274,8 +241,7 @@ async def test_a_failing_ai_spymaster_falls_back_to_a_clue_the_engine_accepts(
     monkeypatch.setitem(bots._SEAT_AIS, "codenames", replace(ai, choose=slow))
     monkeypatch.setitem(runner.budgets, "codenames", 0.5)
     person = await register(live.url, unique("cf"))
-    name = (await person.me())["username"]
-    match_id = await seated_match(live, name, SOLO, {1: name}, solo=True)
+    match_id = await seated_match(person, True, {RED_GUESS: person}, [RED_SPY])
     sock = await person.connect()
     await sock.subscribe(match_id)
     await sock.wait_seq(match_id, 1)

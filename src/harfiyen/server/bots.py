@@ -63,9 +63,9 @@ log = logging.getLogger(__name__)
 
 AI_LEVELS = ("caylak", "orta", "usta", "sampiyon")
 STAND_INS = ("greedy", "random")
+LEVELS = AI_LEVELS + STAND_INS  # the crossword's
 #: Kelime Casusu's one AI level.
 SEAT_AI_LEVELS = ("ai",)
-LEVELS = AI_LEVELS + STAND_INS + SEAT_AI_LEVELS
 BOT_PREFIX = "bot_"
 SEAT_AI_NAME = "Yapay zekâ"
 
