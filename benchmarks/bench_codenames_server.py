@@ -14,6 +14,9 @@ language:
   the first clue after the server started: it includes loading the models (the
   runner starts loading them in a thread when it sees the match) from the disk cache;
   ``--cold-cache`` uses a fresh cache folder, so the one-time build is included too.
+- ``first_match_cpu_s``: the CPU time the process used from the first match's
+  creation to its first clue, every thread (what the first clue would take on an
+  idle core; the wall time above grows with the machine's load).
 - ``warm_clue_ms`` p50/p95: every later clue, from the event that ended the previous
   turn (or the start of a new match) to the clue's event at the spectator: the whole
   server path (read the match, build the spymaster's view, choose off the event loop,
@@ -60,6 +63,12 @@ def _process_age() -> float:
     except (OSError, IndexError, ValueError):
         return float("nan")
     return uptime - ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds() -> float:
+    """User and system CPU time of this process so far (every thread)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -169,7 +178,8 @@ async def bench(langs: list[str], clues: int) -> dict[str, Any]:
                 times: list[float] = []
                 matches: list[int] = []
                 first: float | None = None
-                rss_first = None
+                rss_first = first_cpu = None
+                cpu_before = _cpu_seconds()
                 while len(times) < clues + 1:
                     match_id, seating = await _ai_match(app, "bench_host", lang)
                     matches.append(match_id)
@@ -178,6 +188,7 @@ async def bench(langs: list[str], clues: int) -> dict[str, Any]:
                     await _watch(sock, match_id, started, times, clues + 1)
                     if first is None and times:
                         first = times[0]
+                        first_cpu = _cpu_seconds() - cpu_before
                         rss_first = _rss_mb()
                         if first_clue_age is None:
                             first_clue_age = _process_age()
@@ -190,6 +201,7 @@ async def bench(langs: list[str], clues: int) -> dict[str, Any]:
                     "lang": lang,
                     "matches": len(matches),
                     "first_clue_s": None if first is None else round(first, 2),
+                    "first_match_cpu_s": None if first_cpu is None else round(first_cpu, 2),
                     "rss_after_first_clue_mb": None if rss_first is None else round(rss_first),
                     "warm_clue_ms": _summary_ms(times[1:]),
                     "ai_choose_ms": _summary_ms(chosen[1:]),

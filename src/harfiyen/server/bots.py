@@ -401,6 +401,13 @@ class BotRunner(Sweeper):
         except Exception:
             log.exception("the note of match %s at %s was not stored", match_id, seq)
 
+    def prepare(self, game: str, language: str) -> None:
+        """Start loading ``game``'s AI for ``language`` now (in a thread, once per process):
+        for a caller that knows an AI seat is coming, e.g. a room given an AI seat."""
+        ai = seat_ai(game)
+        if ai is not None:
+            self._warm(ai, game, language)
+
     def _warm(self, ai: SeatAI, game: str, language: str) -> None:
         """Load the game's models for ``language`` in a thread, once per process."""
         key = (game, language)
