@@ -248,6 +248,9 @@ class RoomService:
         self.sessions = service.sessions
         self.pubsub = service.pubsub
         service.after_commit.append(self._after_commit)
+        # Called with (game, language) when a slot gets an AI: its models start loading
+        # before the match does (the app sets it to BotRunner.prepare).
+        self.prepare_ai: Callable[[str, str], None] | None = None
 
     # --- locking, loading, publishing --------------------------------------------------
 
@@ -615,6 +618,7 @@ class RoomService:
                     if target.user_id is not None:
                         raise E.fail(E.ROOM_SEAT_TAKEN, status=409)
                     target.ai_level = level
+                    self._prepare(loaded)
             if changes.get("locked") is not None:
                 target.locked = bool(changes["locked"])
             return loaded.room
@@ -784,6 +788,7 @@ class RoomService:
             if loaded.status != "open":
                 return loaded.room
             level = ai_levels(loaded.spec)[0]
+            self._prepare(loaded)
             for index in preference_order(loaded.slots):
                 if self._startable(loaded):
                     break
@@ -793,6 +798,14 @@ class RoomService:
             return await self._start(db, loaded, rematch_of=None)
         result = await self._change(code, change)
         return result.room if isinstance(result, _Started) else result
+
+    def _prepare(self, loaded: Loaded) -> None:
+        if self.prepare_ai is None or loaded.base is None:
+            return
+        try:
+            self.prepare_ai(loaded.room.game, loaded.spec.setup(loaded.base).language)
+        except Exception:  # loading ahead is an optimisation: the match loads it anyway
+            log.exception("preparing the AI of room %s failed", loaded.room.code)
 
     def _startable(self, loaded: Loaded) -> bool:
         try:
