@@ -1,5 +1,5 @@
 """Kelime Casusu AI seats through the real server: an AI spymaster for a person, AI guessers
-for a person's clues, and a table of four AIs, each seat acting from its own view through the
+for a person's clues, and a table of six AIs, each seat acting from its own view through the
 same command path as a person. The models load once per process (counted here) with a small
 clue vocabulary (the honest readers, fewer candidates), and what an AI clue meant is stored as
 a note that is never sent while the match runs."""
@@ -196,9 +196,13 @@ async def test_a_person_gives_clues_to_ai_guessers(
     await person.close()
 
 
-async def test_four_ais_play_a_whole_game(live: LiveServer, small_models: Counter[str]) -> None:
+async def test_a_table_of_six_ais_plays_a_whole_game(
+    live: LiveServer, small_models: Counter[str]
+) -> None:
     host = await register(live.url, unique("ch"))
-    match_id = await seated_match(host, False, {}, [RED_SPY, RED_GUESS, BLUE_SPY, BLUE_GUESS])
+    # Two AI guessers per team: the seats that may act are several bots at once.
+    match_id = await seated_match(host, False, {}, [RED_SPY, RED_GUESS, RED_GUESS + 1,
+                                                    BLUE_SPY, BLUE_GUESS, BLUE_GUESS + 1])
     sock = await host.connect()
     assert (await sock.subscribe(match_id))["seat"] is None  # the host watches
     await sock.wait_seq(match_id, 1)
@@ -213,10 +217,11 @@ async def test_four_ais_play_a_whole_game(live: LiveServer, small_models: Counte
     assert_key_hidden(sock.received)
     assert {c["team"] for c in view["clues"]} == {"red", "blue"}
     notes, stored = await notes_and_clues(live, match_id)
-    check_notes(notes, stored, {0, 2}, {c["word"] for c in view["cards"]})
+    spymasters = {s["seat"] for s in view["seats"] if s["role"] == "spymaster"}
+    check_notes(notes, stored, spymasters, {c["word"] for c in view["cards"]})
     players = (await host.match(match_id))["players"]
     assert sorted(p["display_name"] for p in players) == [
-        "Yapay zekâ", "Yapay zekâ 2", "Yapay zekâ 3", "Yapay zekâ 4"]
+        "Yapay zekâ", *(f"Yapay zekâ {n}" for n in range(2, 7))]
     loaded_once(small_models)
     timings = [t for t in live.app.state.bots.timings if t.match_id == match_id]
     assert timings and not any(t.fallback for t in timings)
