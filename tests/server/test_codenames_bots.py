@@ -19,7 +19,7 @@ from sqlalchemy import select
 from harfiyen.ai.codenames import models, seat
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.server import bots
-from harfiyen.server.models import MatchEvent, MatchNote
+from harfiyen.server.models import Match, MatchEvent, MatchNote
 
 from .conftest import LiveServer, unique
 from .support import register
@@ -256,5 +256,39 @@ async def test_a_failing_ai_spymaster_falls_back_to_a_clue_the_engine_accepts(
     assert view["current_clue"]["seat"] == 0 and view["current_clue"]["number"] == 1
     assert any(t.fallback for t in runner.timings if t.match_id == match_id)
     await person.resign(match_id)
+    await sock.close()
+    await person.close()
+
+
+async def test_a_person_guessing_beside_an_ai_guesser_goes_first(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch, small_models: Counter[str]
+) -> None:
+    """The AI guesser leaves the people of its team time to guess, then guesses itself."""
+    monkeypatch.setattr(live.app.state.bots, "people_first_seconds", 1.5)
+    person = await register(live.url, unique("cp"))
+    match_id = await seated_match(person, True, {RED_GUESS: person}, [RED_SPY, RED_GUESS + 1])
+    sock = await person.connect()
+    assert (await sock.subscribe(match_id))["seat"] == 1
+    await sock.wait_seq(match_id, 1)
+    view = sock.views[match_id]
+    while view["phase"] != "guess":
+        view = await next_view(sock, match_id)
+    assert view["to_act"] == [1, 2]
+    # The person guesses one of the team's cards (the test reads the key from the server),
+    # so the turn goes on and the AI guesser has its turn after it.
+    service = live.app.state.service
+    async with service.sessions() as db:
+        state = await service.state(db, await db.get(Match, match_id))
+    red = next(i for i, c in enumerate(state.key) if c.value == "red" and not state.revealed[i])
+    ack = await sock.move(match_id, {"kind": "guess", "index": red})  # at once: the AI waits
+    assert ack["type"] == "ack", ack
+    await sock.wait_seq(match_id, ack["seq"])
+    assert sock.views[match_id]["clues"][-1]["guesses"][0]["index"] == red
+    assert sock.views[match_id]["phase"] == "guess"
+    # Left alone, the AI guesser moves: a guess or a pass.
+    seq = sock.view_seq[match_id]
+    await sock.wait_seq(match_id, seq + 1, timeout=30)
+    moved = [f["event"] for f in sock.received if f.get("type") == "event" and f["seq"] == seq + 1]
+    assert moved and moved[0]["kind"] in ("card_revealed", "passed") and moved[0]["seat"] == 2
     await sock.close()
     await person.close()
