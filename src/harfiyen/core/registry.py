@@ -36,7 +36,9 @@ fits a game of equal seats without roles, such as the crossword):
   ``"team"``: to the writer's team only, ``"none"``: read only); ``state`` is
   ``None`` before the start and ``seat`` ``None`` for a spectator;
 - ``ai_player`` (``"module:function"``) and ``ai_levels``: the AI that can take
-  a seat; ``phase_of(state)``: the phase a per-phase move timer is chosen by.
+  a seat; ``phase_of(state)``: the phase a per-phase move timer is chosen by;
+  ``mark_move(i)``: the move a public mark of card ``i`` stands for (marks only where
+  that move would be accepted).
 """
 
 from __future__ import annotations
@@ -163,6 +165,13 @@ class GameSpec(Generic[C, S, M]):
     ai_levels: tuple[str, ...] = ()
     # The phase a state is in, for per-phase move timers (``{"seconds": {phase: n}}``).
     phase_of: Callable[[S], str] = default_phase
+    # The move a seat's public mark of card ``i`` stands for (Kelime Casusu: a guess of
+    # ``i``): a mark is relayed when that move would be accepted now. ``None``: no marks.
+    mark_move: Callable[[int], M] | None = None
+    # A seat's team for a config (the audience of its ``"team"`` chat); ``None``: no teams.
+    team_of: Callable[[C, int], str | None] = lambda config, seat: None
+    # Whether spectators read the chat (everything written to all); they never write.
+    spectators_read_chat: bool = False
     decode_event: Decoder = field(init=False)
 
     def __post_init__(self) -> None:

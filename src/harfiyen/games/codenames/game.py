@@ -11,7 +11,7 @@ from harfiyen.core.registry import ChatRight, GameSpec, LexiconLoader, Setup, re
 from harfiyen.core.viewers import Spectator
 from harfiyen.games.codenames import engine
 from harfiyen.games.codenames.events import EVENT_TYPES
-from harfiyen.games.codenames.moves import Move, Resign, Timeout
+from harfiyen.games.codenames.moves import Guess, Move, Resign, Timeout
 from harfiyen.games.codenames.packs import load_pack
 from harfiyen.games.codenames.rules import MIN_PACK_SIZE, RULES_KEY, Role, Team
 from harfiyen.games.codenames.state import CodenamesConfig, GameState
@@ -124,6 +124,11 @@ CODENAMES: GameSpec[CodenamesConfig, GameState, Move] = GameSpec(
     ai_player="harfiyen.ai.codenames.seat:choose",
     ai_levels=("ai",),
     phase_of=phase_of,
+    # A guesser's tap marks a card for the team before the confirming guess.
+    mark_move=Guess,
+    team_of=lambda config, seat: config.team_of(seat).value,
+    # The table talk is part of the show on a video call; spectators never write.
+    spectators_read_chat=True,
 )
 register_game(CODENAMES)
 
