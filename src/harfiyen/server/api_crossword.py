@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from harfiyen.core.errors import ErrorKind
+from harfiyen.core.viewers import Spectator
 from harfiyen.games.crossword.rules import DEFAULT_LEXICON
 from harfiyen.lexicon.normalize import ALPHABETS, fold_circumflex, upper
 from harfiyen.lexicon.wordlists import manifest
@@ -26,6 +27,7 @@ from harfiyen.server import errors as E
 from harfiyen.server.analysis import NOT_FINISHED, NOT_FOUND, AnalysisService, match_gcg
 from harfiyen.server.api import CurrentUser, Db, _match_out, _user_named, optional_user
 from harfiyen.server.api import service_of as _service_of
+from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, MatchEvent, MatchPlayer
 from harfiyen.server.schemas import MatchId
 
@@ -56,7 +58,8 @@ async def live_matches(
     request: Request, user: CurrentUser, db: Db,
     limit: Annotated[int, Query(ge=1, le=50)] = 20,
 ) -> Any:
-    """Public matches being played now (newest first), with their scores, to watch."""
+    """Public matches being played now (newest first), to watch: every game's, with the
+    scores and the move number where its public view has them."""
     service = _service_of(request)
     matches = (await db.execute(
         select(Match).where(Match.status == "active", Match.public.is_(True))
@@ -66,8 +69,9 @@ async def live_matches(
     for match in matches:
         item = await _match_out(db, match, user)
         state = await service.state(db, match)
-        item["scores"] = list(state.scores)
-        item["move_number"] = state.move_number
+        seen = adapter(match.game).view(state, Spectator())
+        item["scores"] = seen.get("scores")
+        item["move_number"] = seen.get("move_number")
         out.append(item)
     return {"matches": out}
 
