@@ -152,6 +152,23 @@ HTTP: list[Row] = [
         mutates=True),
     Row("POST", "/api/matches/{match}/resign", PLAYERS, mutates=True),
     Row("POST", "/api/matches/{match}/rematch", PLAYERS),
+    # Rooms and word packs: any signed-in caller (the host's controls refuse others by the
+    # room's own rule, room.not_host; {code} here names no room).
+    Row("POST", "/api/rooms", SIGNED_IN, {"game": "codenames", "options": {}}),
+    Row("GET", "/api/rooms", SIGNED_IN),
+    Row("GET", "/api/rooms/{code}", SIGNED_IN),
+    Row("PATCH", "/api/rooms/{code}", SIGNED_IN, {"public": True}),
+    Row("POST", "/api/rooms/{code}/join", SIGNED_IN),
+    Row("POST", "/api/rooms/{code}/seat", SIGNED_IN, {"slot": 0}),
+    Row("POST", "/api/rooms/{code}/leave", SIGNED_IN),
+    Row("POST", "/api/rooms/{code}/slots/0", SIGNED_IN, {"locked": True}),
+    Row("POST", "/api/rooms/{code}/kick", SIGNED_IN, {"user": 1}),
+    Row("POST", "/api/rooms/{code}/start", SIGNED_IN),
+    Row("POST", "/api/rooms/{code}/rematch", SIGNED_IN),
+    Row("POST", "/api/quickplay", SIGNED_IN, {"game": "codenames", "options": {}}),
+    Row("POST", "/api/packs", SIGNED_IN, {"name": "x", "text": "elma"}),
+    Row("GET", "/api/packs", SIGNED_IN),
+    Row("DELETE", "/api/packs/1", SIGNED_IN),
 ]
 
 # Websocket intents (anonymous callers are refused at the door, so never let through).
@@ -161,6 +178,8 @@ WS: dict[str, tuple[Callable[[int], dict[str, Any]], frozenset[str]]] = {
     "unsubscribe": (lambda m: {"type": "unsubscribe", "match": m}, SIGNED_IN),
     "chat": (lambda m: {"type": "chat", "match": m, "text": "merhaba"}, PLAYERS),
     "move": (lambda m: {"type": "move", "match": m, "move": {"kind": "pass"}}, PLAYERS),
+    "watch_room": (lambda m: {"type": "watch_room", "code": "NOROOM"}, SIGNED_IN),
+    "unwatch_room": (lambda m: {"type": "unwatch_room", "code": "NOROOM"}, SIGNED_IN),
 }
 
 
@@ -209,7 +228,8 @@ async def test_every_route_and_intent_lets_through_exactly_its_callers(
         routes = {(m.upper(), p) for p, ops in schema.items() for m in ops}
         covered = {(r.method, r.path.split("?")[0].replace("{match}", "{match_id}")
                     .replace("{user}", "{username}").replace("TR-1", "{lexicon_id}")
-                    .replace("xx/kalem", "{lang}/{word}").replace("no-such-key", "{key}"))
+                    .replace("xx/kalem", "{lang}/{word}").replace("no-such-key", "{key}")
+                    .replace("/slots/0", "/slots/{slot}").replace("/packs/1", "/packs/{pack_id}"))
                    for r in HTTP}
         assert routes - covered == set(), "routes without a row in the access matrix"
         shared = await GAMES[game](server)

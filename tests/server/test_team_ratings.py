@@ -7,11 +7,10 @@ import math
 
 import pytest
 
+from harfiyen.client import HarfiyenClient
 from harfiyen.core.outcome import Result, TeamResult
 from harfiyen.server.glicko2 import Rating, rate
 from harfiyen.server.ratings import composite, rate_teams
-
-from harfiyen.client import HarfiyenClient
 
 from .conftest import Database, start_server, unique
 from .support import register

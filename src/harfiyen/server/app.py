@@ -15,7 +15,17 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from harfiyen.core.errors import GameError
-from harfiyen.server import api, api_crossword, api_play, api_reference, api_social, auth, ws
+from harfiyen.server import (
+    api,
+    api_crossword,
+    api_packs,
+    api_play,
+    api_reference,
+    api_rooms,
+    api_social,
+    auth,
+    ws,
+)
 from harfiyen.server import errors as E
 from harfiyen.server.analysis import AnalysisService
 from harfiyen.server.bots import BotRunner
@@ -26,6 +36,7 @@ from harfiyen.server.matchmaking import Matchmaker
 from harfiyen.server.migrate import upgrade
 from harfiyen.server.pubsub import PubSub, make_pubsub
 from harfiyen.server.push import PushNotifier, load_or_create_keys
+from harfiyen.server.rooms import RoomService
 from harfiyen.server.scheduler import DeadlineScheduler
 from harfiyen.server.security import SecurityMiddleware
 from harfiyen.server.service import MatchService
@@ -75,6 +86,7 @@ def create_app(
             is_postgres=engine.dialect.name == "postgresql",
         )
         app.state.service = service
+        app.state.rooms = RoomService(service)
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
         await bots.resume()
@@ -157,6 +169,8 @@ def create_app(
     app.include_router(api_play.router)
     app.include_router(api_crossword.router)
     app.include_router(api_reference.router)
+    app.include_router(api_rooms.router)
+    app.include_router(api_packs.router)
     app.include_router(ws.router)
     static = settings.static_dir
 

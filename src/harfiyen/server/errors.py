@@ -282,3 +282,150 @@ MEANINGS_UNAVAILABLE: Final = ErrorKind(
     "Sözlük anlamları şu anda yüklenemiyor; daha sonra tekrar dene.",
     "The dictionary meanings cannot be loaded right now; try again later.",
 )
+
+# --- rooms --------------------------------------------------------------------------------
+ROOM_NOT_FOUND: Final = ErrorKind(
+    "room.not_found", "Böyle bir oda yok.", "There is no such room."
+)
+ROOM_CLOSED: Final = ErrorKind(
+    "room.closed", "Bu oda kapandı.", "This room has closed."
+)
+ROOM_NOT_HOST: Final = ErrorKind(
+    "room.not_host",
+    "Bunu yalnızca odanın sahibi yapabilir.",
+    "Only the room's host can do this.",
+)
+ROOM_NOT_MEMBER: Final = ErrorKind(
+    "room.not_member",
+    "Önce odaya katılmalısın.",
+    "Join the room first.",
+)
+ROOM_MEMBER_NOT_FOUND: Final = ErrorKind(
+    "room.member_not_found",
+    "Bu kişi odada değil.",
+    "This person is not in the room.",
+)
+ROOM_KICKED: Final = ErrorKind(
+    "room.kicked",
+    "Oda sahibi seni bu odadan çıkardı; yeniden katılamazsın.",
+    "The host removed you from this room; you cannot join it again.",
+)
+ROOM_NO_SLOT: Final = ErrorKind(
+    "room.no_slot",
+    "Bu odada {slot} numaralı koltuk yok (koltuklar 0 ile {last} arası).",
+    "This room has no seat {slot} (seats are 0 to {last}).",
+)
+ROOM_SEAT_TAKEN: Final = ErrorKind(
+    "room.seat_taken",
+    "Bu koltuk dolu; boş bir koltuk seç.",
+    "This seat is taken; choose a free one.",
+)
+ROOM_SEAT_LOCKED: Final = ErrorKind(
+    "room.seat_locked",
+    "Oda sahibi bu koltuğu kilitledi.",
+    "The host has locked this seat.",
+)
+ROOM_FULL: Final = ErrorKind(
+    "room.full",
+    "Oda dolu: boş koltuk kalmadı.",
+    "The room is full: no seat is free.",
+)
+ROOM_MEMBERS_FULL: Final = ErrorKind(
+    "room.crowded",
+    "Odada yer kalmadı (en çok {limit} kişi).",
+    "The room has no space left (at most {limit} people).",
+)
+ROOM_ALREADY_SEATED: Final = ErrorKind(
+    "room.already_seated",
+    "Zaten bu koltuktasın.",
+    "You are already in this seat.",
+)
+ROOM_STARTED: Final = ErrorKind(
+    "room.started",
+    "Oyun başladı; koltuklar ve ayarlar oyun bitince değişebilir.",
+    "The game has started; seats and settings can change once it is over.",
+)
+ROOM_CANNOT_START: Final = ErrorKind(
+    "room.cannot_start",
+    "Oyun bu oturma düzeniyle başlayamaz: {problem}",
+    "The game cannot start with these seats: {problem}",
+)
+ROOM_SEATS_EMPTY: Final = ErrorKind(
+    "room.seats_empty",
+    "Her koltukta biri oturmalı; {empty} koltuk boş.",
+    "Every seat needs someone in it; {empty} are empty.",
+)
+ROOM_NO_MATCH_YET: Final = ErrorKind(
+    "room.no_match",
+    "Bu odada henüz bir oyun oynanmadı; rövanş için önce oyunu başlatın.",
+    "No game has been played in this room yet; start one before a rematch.",
+)
+ROOM_BAD_AI_LEVEL: Final = ErrorKind(
+    "room.bad_ai_level",
+    "Bu oyunda “{level}” diye bir yapay zekâ seviyesi yok (olanlar: {levels}).",
+    "This game has no AI level “{level}” (there are: {levels}).",
+)
+ROOM_BAD_VIDEO_URL: Final = ErrorKind(
+    "room.bad_video_url",
+    "Görüntülü sohbet bağlantısı http:// ya da https:// ile başlayan bir adres olmalı.",
+    "The video call link must be an address starting with http:// or https://.",
+)
+ROOM_NO_QUICK_PLAY: Final = ErrorKind(
+    "room.no_quick_play",
+    "Bu oyun için hızlı oyun yok.",
+    "There is no quick play for this game.",
+)
+
+# --- word packs ---------------------------------------------------------------------------
+PACK_NOT_FOUND: Final = ErrorKind(
+    "pack.not_found", "Böyle bir kelime paketin yok.", "You have no such word pack."
+)
+PACK_NOT_FOR_GAME: Final = ErrorKind(
+    "pack.not_for_game",
+    "Bu oyunda kelime paketi seçilemez.",
+    "This game does not use word packs.",
+)
+PACK_WRONG_LANGUAGE: Final = ErrorKind(
+    "pack.wrong_language",
+    "Bu paket {pack} dilinde; oyun {language} dilinde.",
+    "This pack is in {pack}; the game is in {language}.",
+)
+PACK_NAME_TAKEN: Final = ErrorKind(
+    "pack.name_taken",
+    "“{name}” adlı bir paketin zaten var.",
+    "You already have a pack called “{name}”.",
+)
+PACK_TOO_MANY: Final = ErrorKind(
+    "pack.too_many",
+    "En çok {limit} kelime paketin olabilir; önce birini sil.",
+    "You can keep at most {limit} word packs; delete one first.",
+)
+PACK_TOO_LARGE: Final = ErrorKind(
+    "pack.too_large",
+    "Paket çok büyük ({count} kelime; en çok {limit}).",
+    "The pack is too large ({count} words; at most {limit}).",
+)
+PACK_TOO_SMALL: Final = ErrorKind(
+    "pack.too_small",
+    "Kelime paketinde en az {needed} farklı kelime olmalı; bu pakette {count} var.",
+    "A word pack needs at least {needed} distinct words; this one has {count}.",
+)
+PACK_BAD_LINES: Final = ErrorKind(
+    "pack.bad_lines",
+    "Şu satırlardaki kelimeler kullanılamaz: {where}.",
+    "The words on these lines cannot be used: {where}.",
+)
+# Why one entry of a pack is refused (the reasons of games.codenames.words.word_problem).
+PACK_LINE_EMPTY: Final = ErrorKind(
+    "pack.empty_word", "boş kelime", "an empty word"
+)
+PACK_LINE_NOT_ONE_WORD: Final = ErrorKind(
+    "pack.not_one_word",
+    "tek kelime değil (boşluk, tire ya da noktalama var)",
+    "not a single word (it has a space, a hyphen or punctuation)",
+)
+PACK_LINE_NOT_LETTERS: Final = ErrorKind(
+    "pack.not_letters",
+    "bu dilin alfabesinde olmayan karakterler var: {chars}",
+    "it has characters outside this language's alphabet: {chars}",
+)

@@ -324,6 +324,8 @@ class Room(Base):
     video_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # Users the host removed: they cannot join again (``None``: nobody).
+    kicked: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

@@ -411,6 +411,26 @@ class MatchService:
         match.started_at = utcnow()
         return await self._append(db, match, state, game.events(state), first_seq=1)
 
+    async def start_seated(
+        self, db: AsyncSession, match: Match, seating: list[tuple[int, int]]
+    ) -> Written:
+        """Start the waiting ``match`` with the given ``(seat, user id)`` pairs, as given: a
+        room's players chose their seats (teams, roles), so nothing is shuffled.
+
+        Runs in the caller's transaction (a room's); once it commits, the caller publishes
+        the returned writes with :meth:`_publish`.
+        """
+        await db.execute(delete(MatchPlayer).where(MatchPlayer.match_id == match.id))
+        await db.flush()
+        db.add_all(MatchPlayer(match_id=match.id, seat=seat, user_id=user_id)
+                   for seat, user_id in seating)
+        await db.flush()
+        game = adapter(match.game)
+        state = game.new_game(match.config, match.seed, self.lexicons)
+        match.status = "active"
+        match.started_at = utcnow()
+        return await self._append(db, match, state, game.events(state), first_seq=1)
+
     # --- the command path --------------------------------------------------------------
 
     async def submit(

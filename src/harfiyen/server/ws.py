@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat
-from harfiyen.server import auth, chat
+from harfiyen.server import auth, chat, rooms
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.models import User
@@ -84,8 +84,21 @@ class MarkFrame(_Frame):
     index: Annotated[int, Field(strict=True, ge=0, le=999)] | None
 
 
+class WatchRoomFrame(_Frame):
+    """Follow a room's changes (rooms.py answers it)."""
+
+    type: Literal["watch_room"]
+    code: str = Field(min_length=1, max_length=16)
+
+
+class UnwatchRoomFrame(_Frame):
+    type: Literal["unwatch_room"]
+    code: str = Field(min_length=1, max_length=16)
+
+
 ClientFrame = Annotated[
-    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame | MarkFrame,
+    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame | MarkFrame
+    | WatchRoomFrame | UnwatchRoomFrame,
     Field(discriminator="type"),
 ]
 _FRAME: TypeAdapter[Any] = TypeAdapter(ClientFrame)
@@ -162,6 +175,7 @@ class Connection:
         self.viewers: dict[int, Viewer] = {}
         self.unsubscribe: dict[int, Unsubscribe] = {}
         self.waiting: set[int] = set()  # subscribed matches that have not started yet
+        self.room_watches: dict[str, Unsubscribe] = {}  # watched rooms by code (rooms.py)
         self.overflowed = False
 
     # --- from pub/sub (must not block) -----------------------------------------------------
@@ -323,6 +337,9 @@ class Connection:
     def close(self) -> None:
         for match_id in list(self.unsubscribe):
             self._drop(match_id)
+        for stop in self.room_watches.values():
+            stop()
+        self.room_watches.clear()
 
     # --- receiving -------------------------------------------------------------------------
 
@@ -383,6 +400,8 @@ class Connection:
         elif isinstance(frame, MarkFrame):
             await self.service.mark(self.user.id, frame.match, frame.index)
             self.reply({"type": "ack", "id": frame.id, "match": frame.match})
+        elif isinstance(frame, WatchRoomFrame | UnwatchRoomFrame):
+            await rooms.watch(self, frame.code, frame.id, isinstance(frame, WatchRoomFrame))
         elif isinstance(frame, MoveFrame):
             done = await self.service.submit(self.user.id, frame.match, frame.move)
             self.reply({

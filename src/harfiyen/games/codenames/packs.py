@@ -14,8 +14,21 @@ from importlib import resources
 
 from harfiyen.games.codenames import errors as E
 from harfiyen.games.codenames.rules import MIN_PACK_SIZE
-from harfiyen.games.codenames.words import normalise_word, word_problem
+from harfiyen.games.codenames.words import Problem, normalise_word, word_problem
 from harfiyen.lexicon.normalize import Language
+
+
+def check_entry(raw: str, lang: Language) -> tuple[str, Problem | None]:
+    """One entry of a pack in normal form, and why it cannot be a pack word (``None``: it can).
+
+    The one rule for a single entry; :func:`validate_pack` and the server's pack upload
+    (which names each bad line) both apply it.
+
+    >>> check_entry(" ılık ", "tr"), check_entry("iki kelime", "tr")[1]
+    (('ILIK', None), 'not_one_word')
+    """
+    word = normalise_word(raw, lang)
+    return word, word_problem(word, lang)
 
 
 def validate_pack(words: Iterable[str], lang: Language) -> tuple[str, ...]:
@@ -33,8 +46,8 @@ def validate_pack(words: Iterable[str], lang: Language) -> tuple[str, ...]:
     normal: list[str] = []
     bad: list[str] = []
     for raw in words:
-        word = normalise_word(raw, lang)
-        if word_problem(word, lang) is None:
+        word, problem = check_entry(raw, lang)
+        if problem is None:
             normal.append(word)
         else:
             bad.append(raw)
@@ -73,4 +86,4 @@ def load_pack(lang: Language) -> tuple[str, ...]:
     return validate_pack(node.read_text(encoding="utf-8").split(), lang)
 
 
-__all__ = ["load_pack", "pack_pairs", "validate_pack"]
+__all__ = ["check_entry", "load_pack", "pack_pairs", "validate_pack"]

@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.Column("video_url", sa.String(500), nullable=True),
         sa.Column("match_id", sa.Integer, nullable=True),
         sa.Column("version", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("kicked", sa.JSON, nullable=True),
         sa.Column("created_at", sa.DateTime, nullable=False),
         sa.Column("updated_at", sa.DateTime, nullable=False),
     )

@@ -1,0 +1,184 @@
+"""The REST API of rooms and quick play (see docs/protocol.md, "Rooms")."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Path, Request
+from pydantic import Field
+
+from harfiyen.server import errors as E
+from harfiyen.server.api import CurrentUser
+from harfiyen.server.models import Room
+from harfiyen.server.rooms import RoomService
+from harfiyen.server.schemas import Strict
+
+router = APIRouter(prefix="/api")
+
+RoomCode = Annotated[str, Path(min_length=1, max_length=16)]
+Slot = Annotated[int, Path(ge=0, le=1000)]
+UserId = Annotated[int, Field(strict=True, ge=1, le=2**31 - 1)]
+Seconds = Annotated[int, Field(ge=10, le=14 * 24 * 3600)]
+
+
+def _video_url(value: str | None) -> str | None:
+    """An http(s) link or nothing: anything else (``javascript:``) must never become the
+    button every player sees."""
+    if value is None or not value.strip():
+        return None
+    value = value.strip()
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(
+        c.isspace() or ord(c) < 32 for c in value
+    ):
+        raise E.fail(E.ROOM_BAD_VIDEO_URL)
+    return value
+
+
+VideoUrl = Annotated[str | None, Field(max_length=500)]
+
+
+class RoomTimeControl(Strict):
+    """Optional clocks: one limit per move, or one per phase of the game
+    (Kelime Casusu: ``{"clue": 120, "guess": 90}``)."""
+
+    kind: Literal["none", "live", "correspondence"] | None = None
+    seconds_per_move: Seconds | None = None
+    seconds: dict[Annotated[str, Field(max_length=16)], Seconds] | None = Field(
+        default=None, max_length=8)
+
+    def stored(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+GameName = Annotated[str, Field(min_length=1, max_length=32)]
+Options = Annotated[dict[str, Any], Field(max_length=32)]
+
+
+class CreateRoomRequest(Strict):
+    game: GameName
+    options: Options = Field(default_factory=dict)
+    public: bool = False
+    video_url: VideoUrl = None
+    time_control: RoomTimeControl = Field(default_factory=RoomTimeControl)
+
+
+class SeatRequest(Strict):
+    slot: Annotated[int, Field(strict=True, ge=0, le=1000)] | None
+
+
+class SlotRequest(Strict):
+    ai: Annotated[str, Field(max_length=32)] | None = None
+    locked: bool | None = None
+    user: UserId | None = None
+    remove: bool | None = None
+
+
+class KickRequest(Strict):
+    user: UserId
+
+
+class RoomPatch(Strict):
+    video_url: VideoUrl = None
+    public: bool | None = None
+    options: Options | None = None
+    time_control: RoomTimeControl | None = None
+
+
+class QuickPlayRequest(Strict):
+    game: GameName
+    options: Options = Field(default_factory=dict)
+    fill_with_ai: bool = False
+
+
+def rooms_of(request: Request) -> RoomService:
+    rooms: RoomService = request.app.state.rooms
+    return rooms
+
+
+def _language(request: Request) -> str:
+    return getattr(request.state, "language", None) or "tr"
+
+
+async def _out(request: Request, room: Room) -> dict[str, Any]:
+    return await rooms_of(request).get(room.code, _language(request))
+
+
+@router.post("/rooms", status_code=201)
+async def create_room(body: CreateRoomRequest, request: Request, user: CurrentUser) -> Any:
+    room = await rooms_of(request).create(
+        user, body.game, body.options, public=body.public,
+        video_url=_video_url(body.video_url), time_control=body.time_control.stored(),
+    )
+    return await _out(request, room)
+
+
+@router.get("/rooms")
+async def list_rooms(request: Request, user: CurrentUser) -> Any:
+    return {"rooms": await rooms_of(request).public_rooms(_language(request))}
+
+
+@router.get("/rooms/{code}")
+async def get_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+    return await rooms_of(request).get(code, _language(request))
+
+
+@router.post("/rooms/{code}/join")
+async def join_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+    return await _out(request, await rooms_of(request).join(user, code))
+
+
+@router.post("/rooms/{code}/seat")
+async def take_seat(code: RoomCode, body: SeatRequest, request: Request,
+                    user: CurrentUser) -> Any:
+    return await _out(request, await rooms_of(request).take_seat(user, code, body.slot))
+
+
+@router.post("/rooms/{code}/leave")
+async def leave_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+    return await _out(request, await rooms_of(request).leave(user, code))
+
+
+@router.post("/rooms/{code}/slots/{slot}")
+async def set_slot(code: RoomCode, slot: Slot, body: SlotRequest, request: Request,
+                   user: CurrentUser) -> Any:
+    changes = body.model_dump(include=body.model_fields_set)
+    return await _out(request, await rooms_of(request).set_slot(user, code, slot, changes))
+
+
+@router.post("/rooms/{code}/kick")
+async def kick(code: RoomCode, body: KickRequest, request: Request, user: CurrentUser) -> Any:
+    return await _out(request, await rooms_of(request).kick(user, code, body.user))
+
+
+@router.patch("/rooms/{code}")
+async def patch_room(code: RoomCode, body: RoomPatch, request: Request,
+                     user: CurrentUser) -> Any:
+    changes: dict[str, Any] = {}
+    fields = body.model_fields_set
+    if "video_url" in fields:
+        changes["video_url"] = _video_url(body.video_url)
+    if body.public is not None:
+        changes["public"] = body.public
+    if body.options is not None:
+        changes["options"] = body.options
+    if body.time_control is not None:
+        changes["time_control"] = body.time_control.stored()
+    return await _out(request, await rooms_of(request).update(user, code, changes))
+
+
+@router.post("/rooms/{code}/start")
+async def start_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+    return await _out(request, await rooms_of(request).start(user, code))
+
+
+@router.post("/rooms/{code}/rematch")
+async def rematch_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+    return await _out(request, await rooms_of(request).rematch(user, code))
+
+
+@router.post("/quickplay")
+async def quickplay(body: QuickPlayRequest, request: Request, user: CurrentUser) -> Any:
+    room = await rooms_of(request).quickplay(user, body.game, body.options, body.fill_with_ai)
+    return await _out(request, room)

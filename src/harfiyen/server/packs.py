@@ -1,0 +1,132 @@
+"""Word packs of players: a pasted or uploaded list checked line by line and kept per account.
+
+The rules of a pack word live in :mod:`harfiyen.games.codenames.packs` (one entry:
+:func:`~harfiyen.games.codenames.packs.check_entry`; the whole pack:
+:func:`~harfiyen.games.codenames.packs.validate_pack`); this module only splits the
+text into numbered entries, so that a refusal can name every bad line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from harfiyen.core.errors import ErrorKind, GameError, Message
+from harfiyen.games.codenames.packs import check_entry, validate_pack
+from harfiyen.games.codenames.words import foreign_chars
+from harfiyen.lexicon.normalize import Language
+from harfiyen.server import errors as E
+from harfiyen.server.models import WordPack
+
+# More words than a board game needs is fine, but the pack is stored in one row and sent
+# whole: a limit keeps both small.
+MAX_WORDS: Final = 2000
+MAX_PACKS: Final = 50
+# A refusal lists at most this many bad lines (its details hold all of them).
+LINES_IN_MESSAGE: Final = 10
+
+_REASONS: Final[dict[str, ErrorKind]] = {
+    "empty": E.PACK_LINE_EMPTY,
+    "not_one_word": E.PACK_LINE_NOT_ONE_WORD,
+    "not_letters": E.PACK_LINE_NOT_LETTERS,
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    line: int  # 1-based line of the text
+    text: str
+
+
+def entries(text: str) -> list[Entry]:
+    """The entries of a pack's text: one per line, or several on a line separated by commas.
+
+    Blank lines and empty pieces between commas are skipped (a trailing comma is no word).
+    """
+    out = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        for piece in line.split(","):
+            if piece.strip():
+                out.append(Entry(number, piece.strip()))
+    return out
+
+
+def parse_pack(text: str, language: Language) -> tuple[str, ...]:
+    """The pack's distinct words in normal form (Turkish casing: ``i → İ``, ``ı → I``).
+
+    Raises ``pack.bad_lines`` naming every line whose entry is not a single word of the
+    language's letters, ``pack.too_large`` and ``pack.too_small``.
+    """
+    found = entries(text)
+    bad: list[dict[str, Any]] = []
+    for entry in found:
+        word, problem = check_entry(entry.text, language)
+        if problem is not None:
+            kind = _REASONS[problem]
+            chars = "".join(foreign_chars(word, language))
+            message = kind.error(GameError, chars=chars).message
+            bad.append({"line": entry.line, "text": entry.text[:64], "reason": kind.code,
+                        "message": {"tr": message.tr, "en": message.en}})
+    if bad:
+        raise _bad_lines(bad)
+    if len(found) > MAX_WORDS:
+        raise E.fail(E.PACK_TOO_LARGE, count=len(found), limit=MAX_WORDS)
+    try:
+        return validate_pack([entry.text for entry in found], language)
+    except GameError as error:  # only the size is left to refuse: every entry is a word
+        raise E.fail(E.PACK_TOO_SMALL, **error.details) from None
+
+
+def _bad_lines(lines: list[dict[str, Any]]) -> E.ServerError:
+    shown = lines[:LINES_IN_MESSAGE]
+    more = len(lines) - len(shown)
+    tr = "; ".join(f"{x['line']}. satır “{x['text']}”: {x['message']['tr']}" for x in shown)
+    en = "; ".join(f"line {x['line']} “{x['text']}”: {x['message']['en']}" for x in shown)
+    if more:
+        tr += f" ve {more} satır daha"
+        en += f" and {more} more"
+    kind = E.PACK_BAD_LINES
+    error = E.ServerError(kind.code, Message(kind.tr.format(where=tr), kind.en.format(where=en)),
+                          {"lines": lines})
+    error.status = 400
+    return error
+
+
+def pack_json(pack: WordPack) -> dict[str, Any]:
+    return {"id": pack.id, "name": pack.name, "language": pack.language,
+            "words": list(pack.words), "count": len(pack.words)}
+
+
+async def create_pack(db: AsyncSession, user_id: int, name: str, language: Language,
+                      text: str) -> WordPack:
+    """Check and store a pack of ``user_id`` (in the caller's transaction)."""
+    words = parse_pack(text, language)
+    taken = (await db.execute(select(WordPack.id).where(
+        WordPack.user_id == user_id, WordPack.name == name))).first()
+    if taken is not None:
+        raise E.fail(E.PACK_NAME_TAKEN, status=409, name=name)
+    count = (await db.execute(select(func.count()).select_from(WordPack).where(
+        WordPack.user_id == user_id))).scalar_one()
+    if count >= MAX_PACKS:
+        raise E.fail(E.PACK_TOO_MANY, status=409, limit=MAX_PACKS)
+    pack = WordPack(user_id=user_id, name=name, language=language, words=list(words))
+    db.add(pack)
+    await db.flush()
+    return pack
+
+
+async def own_pack(db: AsyncSession, user_id: int, pack_id: Any) -> WordPack:
+    """``user_id``'s pack ``pack_id``; raises ``pack.not_found`` (also for someone else's)."""
+    if not isinstance(pack_id, int) or isinstance(pack_id, bool) or not 0 < pack_id < 2**31:
+        raise E.fail(E.PACK_NOT_FOUND, status=404)
+    pack = await db.get(WordPack, pack_id)
+    if pack is None or pack.user_id != user_id:
+        raise E.fail(E.PACK_NOT_FOUND, status=404)
+    return pack
+
+
+__all__ = ["MAX_PACKS", "MAX_WORDS", "create_pack", "entries", "own_pack", "pack_json",
+           "parse_pack"]

@@ -1,0 +1,857 @@
+"""Rooms: where people gather for a game, choose their seats and start matches.
+
+A room belongs to one game. It offers the game's slots (``GameSpec.room_slots``:
+Kelime Casusu's teams and roles) and keeps who sits where in ``room_seats`` — in
+the database, not in a connection, so a second tab of the same account, or a
+phone that slept and came back, finds the same seat. The host starts a match once
+the engine accepts the seating (``GameSpec.seated_config``); the match is started
+with exactly those seats (:meth:`MatchService.start_seated`), and a rematch in the
+same room rotates the roles.
+
+Every change runs under the room's write lock (an asyncio lock with SQLite, a
+PostgreSQL advisory lock otherwise) in one transaction: a refusal raises before
+the commit and changes nothing. After the commit the room is published on its
+channel (``room:{id}``) to every websocket that watches it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from harfiyen.core.errors import GameError, Message
+from harfiyen.core.registry import GameSpec
+from harfiyen.core.wire import WireError, record_from_json
+from harfiyen.games import game as registered_game
+from harfiyen.server import errors as E
+from harfiyen.server.bots import LEVELS, bot_user
+from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack
+from harfiyen.server.service import MatchService, Written
+
+log = logging.getLogger(__name__)
+
+# Advisory-lock namespace of room writers (matches use 4242, users 4243).
+ROOM_LOCK_NAMESPACE: Final = 4244
+# Room codes: no 0/O or 1/I/L to misread when said aloud on a video call.
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+MAX_MEMBERS: Final = 100
+LIST_LIMIT: Final = 100
+
+T = TypeVar("T")
+
+
+def room_channel(room_id: int) -> str:
+    return f"room:{room_id}"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+# --- what a game offers a room ------------------------------------------------------------
+# The registry's room fields (``room_slots``, ``seated_config``, ``ai_levels``) are used
+# when the game has them; until then these stand-ins give Kelime Casusu's (the one game
+# with roles) and every other game's default.
+
+_CODENAMES_TEAM_SLOTS: Final = (("spymaster", 1), ("guesser", 4))
+
+
+def room_slots(spec: GameSpec[Any, Any, Any], config: Any) -> tuple[dict[str, Any], ...]:
+    """The seats a room offers for ``config``, as public descriptors, in slot order."""
+    hook = getattr(spec, "room_slots", None)
+    if hook is not None:
+        return tuple(dict(d) for d in hook(config))
+    if spec.name == "codenames":
+        teams = ("red",) if config.solo else ("red", "blue")
+        return tuple({"team": team, "role": role} for team in teams
+                     for role, count in _CODENAMES_TEAM_SLOTS for _ in range(count))
+    return tuple({} for _ in range(spec.setup(config).seats))
+
+
+def seated_config(spec: GameSpec[Any, Any, Any], config: Any, filled: Sequence[int]) -> Any:
+    """The checked config for the filled slot indices; raises the engine's refusal."""
+    hook = getattr(spec, "seated_config", None)
+    if hook is not None:
+        return spec.check_config(hook(config, filled))
+    slots = room_slots(spec, config)
+    if spec.name == "codenames":
+        seats = tuple((slots[i]["team"], slots[i]["role"]) for i in filled)
+        return spec.check_config(replace(config, seats=seats))
+    empty = len(slots) - len(filled)
+    if empty:
+        raise E.fail(E.ROOM_SEATS_EMPTY, status=409, empty=empty)
+    return spec.check_config(config)
+
+
+def ai_levels(spec: GameSpec[Any, Any, Any]) -> tuple[str, ...]:
+    levels = getattr(spec, "ai_levels", None)
+    if levels:
+        return tuple(levels)
+    return ("ai",) if spec.name == "codenames" else LEVELS
+
+
+# Games whose boards come from a word pack: the room option ``pack`` (a pack id of the
+# host's, ``None``: the built-in pack) becomes the config's ``words`` at start. The
+# option naming the language and its default.
+_PACK_GAMES: Final[dict[str, tuple[str, str]]] = {"codenames": ("language", "tr")}
+
+
+def builtin_words(game: str, language: str) -> tuple[str, ...]:
+    from harfiyen.games.codenames.packs import load_pack
+
+    if language not in ("tr", "en"):
+        raise E.fail(E.BAD_CONFIG, problem=f"unknown language {language!r}")
+    return load_pack("tr" if language == "tr" else "en")
+
+
+def uses_packs(game: str) -> bool:
+    return game in _PACK_GAMES
+
+
+def _spec(game: str) -> GameSpec[Any, Any, Any]:
+    try:
+        return registered_game(game)
+    except GameError:
+        raise E.fail(E.UNKNOWN_GAME, game=game) from None
+
+
+def _bad_config(error: GameError) -> E.ServerError:
+    kind = E.BAD_CONFIG
+    out = E.ServerError(kind.code, Message(kind.tr.format(problem=error.message.tr),
+                                           kind.en.format(problem=error.message.en)),
+                        {"reason": error.code, **error.details})
+    out.status = 400
+    return out
+
+
+def _cannot_start(error: GameError) -> E.ServerError:
+    kind = E.ROOM_CANNOT_START
+    out = E.ServerError(kind.code, Message(kind.tr.format(problem=error.message.tr),
+                                           kind.en.format(problem=error.message.en)),
+                        {"reason": error.code, **error.details})
+    out.status = 409
+    return out
+
+
+def _canonical(options: dict[str, Any]) -> str:
+    return json.dumps(options, sort_keys=True, ensure_ascii=False)
+
+
+# --- a room as loaded ---------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """A room with its seats, members and (when it could be built) its base config."""
+
+    room: Room
+    seats: list[RoomSeat]
+    members: list[tuple[RoomMember, User]]
+    spec: GameSpec[Any, Any, Any]
+    slots: tuple[dict[str, Any], ...]
+    base: Any = None  # the game's config before seating; None when the options fail
+    problem: GameError | None = None  # why it cannot start now
+    match: Match | None = None
+    users: dict[int, User] = field(default_factory=dict)
+    # Set by a change that found nothing to do (joining again): no new version, no frame.
+    unchanged: bool = False
+
+    @property
+    def status(self) -> str:
+        """``playing`` only while its match runs (a missed end notice heals on reading)."""
+        if self.room.status == "playing" and (
+            self.match is None or self.match.status in ("finished", "cancelled")
+        ):
+            return "open"
+        return self.room.status
+
+    def seat_of(self, user_id: int) -> RoomSeat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def member(self, user_id: int) -> RoomMember | None:
+        return next((m for m, _ in self.members if m.user_id == user_id), None)
+
+    def filled(self) -> list[RoomSeat]:
+        return [s for s in self.seats if s.user_id is not None or s.ai_level is not None]
+
+    def free(self) -> list[RoomSeat]:
+        return [s for s in self.seats
+                if s.user_id is None and s.ai_level is None and not s.locked]
+
+
+def preference_order(slots: Sequence[dict[str, Any]]) -> list[int]:
+    """The slot indices in the order a newcomer (or an AI filler) takes them: the teams in
+    turn, each team's seats in slot order (red spymaster, blue spymaster, red guesser...),
+    so a half-full table is a balanced one."""
+    teams: list[Any] = []
+    for d in slots:
+        if d.get("team") not in teams:
+            teams.append(d.get("team"))
+    rank: dict[Any, int] = {}
+    keyed = []
+    for index, d in enumerate(slots):
+        team = d.get("team")
+        keyed.append((rank.get(team, 0), teams.index(team), index))
+        rank[team] = rank.get(team, 0) + 1
+    return [index for _, _, index in sorted(keyed)]
+
+
+Occupant = tuple[int | None, str | None]  # (user id, AI level)
+
+
+def rotated(slots: Sequence[dict[str, Any]], occupants: Sequence[Occupant | None]
+            ) -> list[Occupant | None]:
+    """The seating of a rematch: in each team (the whole table for a game without teams)
+    everyone moves one filled seat on, so the first seat's role (the spymaster) passes to
+    the next player of the team and the first player goes to the end; then, when the teams
+    have the same seats, the teams swap sides (Kelime Casusu: colours, and so who starts)."""
+    out = list(occupants)
+    teams: dict[Any, list[int]] = {}
+    for index, d in enumerate(slots):
+        teams.setdefault(d.get("team"), []).append(index)
+    for indices in teams.values():
+        used = [i for i in indices if occupants[i] is not None]
+        people = [occupants[i] for i in used]
+        for i, person in zip(used, people[1:] + people[:1], strict=True):
+            out[i] = person
+    groups = list(teams.values())
+    shapes = {tuple(tuple(sorted((k, v) for k, v in slots[i].items() if k != "team"))
+                    for i in g) for g in groups}
+    if len(groups) > 1 and len(shapes) == 1:
+        swapped = list(out)
+        for g, h in zip(groups, groups[1:] + groups[:1], strict=True):
+            for i, j in zip(g, h, strict=True):
+                swapped[j] = out[i]
+        out = swapped
+    return out
+
+
+# --- the service --------------------------------------------------------------------------
+
+
+class RoomService:
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.sessions = service.sessions
+        self.pubsub = service.pubsub
+        service.after_commit.append(self._after_commit)
+
+    # --- locking, loading, publishing --------------------------------------------------
+
+    @asynccontextmanager
+    async def writing(self, room_id: int) -> AsyncIterator[AsyncSession]:
+        """A transaction that is the only writer of the room until it ends (the service's
+        exclusive section: with SQLite the one writer lock every command shares)."""
+        async with self.service._exclusive("room", ROOM_LOCK_NAMESPACE, room_id) as db:
+            yield db
+
+    async def _room_id(self, code: str) -> int:
+        async with self.sessions() as db:
+            found = (await db.execute(
+                select(Room.id).where(Room.code == code.strip().upper()[:16])
+            )).scalar_one_or_none()
+        if found is None:
+            raise E.fail(E.ROOM_NOT_FOUND, status=404)
+        return found
+
+    async def load(self, db: AsyncSession, room: Room) -> Loaded:
+        seats = list((await db.execute(
+            select(RoomSeat).where(RoomSeat.room_id == room.id).order_by(RoomSeat.slot)
+        )).scalars().all())
+        members = [(m, u) for m, u in (await db.execute(
+            select(RoomMember, User).join(User, User.id == RoomMember.user_id)
+            .where(RoomMember.room_id == room.id).order_by(RoomMember.joined_at, RoomMember.id)
+        )).all()]
+        spec = _spec(room.game)
+        match = await db.get(Match, room.match_id) if room.match_id is not None else None
+        users = {u.id: u for _, u in members}
+        host = users.get(room.host_id) or await db.get(User, room.host_id)
+        if host is not None:
+            users[host.id] = host
+        loaded = Loaded(room, seats, members, spec, (), match=match, users=users)
+        try:
+            loaded.base = await self.base_config(db, room.game, room.options, room.host_id)
+            loaded.slots = room_slots(spec, loaded.base)
+        except GameError as error:
+            loaded.problem = error
+            loaded.slots = tuple({} for _ in seats)
+        if loaded.problem is None:  # the engine's own reason, e.g. team_needs_a_guesser
+            try:
+                seated_config(spec, loaded.base, [s.slot for s in loaded.filled()])
+            except GameError as error:
+                loaded.problem = error
+        return loaded
+
+    async def base_config(self, db: AsyncSession, game: str, options: dict[str, Any],
+                          host_id: int) -> Any:
+        """The game's config of a room's options before seating: the pack resolved to its
+        words. Raises ``match.bad_config``, ``pack.*``."""
+        spec = _spec(game)
+        opts = dict(options)
+        if uses_packs(game):
+            language_key, default = _PACK_GAMES[game]
+            if "words" in opts:
+                raise E.fail(E.BAD_CONFIG, problem="words come from a pack (option pack)")
+            pack_id = opts.pop("pack", None)
+            language = str(opts.get(language_key, default))
+            if pack_id is None:
+                words: Sequence[str] = builtin_words(game, language)
+            else:
+                pack = await db.get(WordPack, pack_id) if isinstance(pack_id, int) \
+                    and not isinstance(pack_id, bool) and 0 < pack_id < 2**31 else None
+                if pack is None or pack.user_id != host_id:
+                    raise E.fail(E.PACK_NOT_FOUND, status=404)
+                if pack.language != language:
+                    raise E.fail(E.PACK_WRONG_LANGUAGE, pack=pack.language, language=language)
+                words = pack.words
+            opts["words"] = list(words)
+        elif "pack" in opts:
+            raise E.fail(E.PACK_NOT_FOR_GAME)
+        try:
+            return record_from_json(spec.config_type, opts, strict=True)
+        except WireError as error:
+            raise E.fail(E.BAD_CONFIG, problem=str(error)) from None
+
+    def seated(self, loaded: Loaded) -> Any:
+        """The checked config of the room's current seating; raises ``room.cannot_start``
+        with the engine's reason."""
+        if loaded.problem is not None and loaded.base is None:
+            raise _cannot_start(loaded.problem)
+        filled = [s.slot for s in loaded.filled()]
+        try:
+            return seated_config(loaded.spec, loaded.base, filled)
+        except GameError as error:
+            raise _cannot_start(error) from None
+
+    def room_json(self, loaded: Loaded, language: str | None) -> dict[str, Any]:
+        """The room as clients see it; ``language`` ``None``: messages in both languages
+        (a published frame, localised for each connection)."""
+        room = loaded.room
+
+        def person(user: User | None) -> dict[str, Any] | None:
+            if user is None:
+                return None
+            return {"id": user.id, "username": user.username, "display_name": user.display_name}
+
+        slot_of = {s.user_id: s.slot for s in loaded.seats if s.user_id is not None}
+        slots = []
+        for seat in loaded.seats:
+            desc = loaded.slots[seat.slot] if seat.slot < len(loaded.slots) else {}
+            slots.append({
+                "slot": seat.slot, "team": None, "role": None, **desc,
+                "user": person(loaded.users.get(seat.user_id)) if seat.user_id else None,
+                "ai": seat.ai_level, "locked": seat.locked,
+            })
+        status = loaded.status
+        problem = loaded.problem
+        if problem is None and status != "open":
+            problem = E.fail(E.ROOM_STARTED, status=409)
+        start_problem = None
+        if problem is not None:
+            message: Any = {"tr": problem.message.tr, "en": problem.message.en}
+            if language is not None:
+                message = problem.message.in_language(language)
+            start_problem = {"code": problem.code, "message": message}
+        match = loaded.match
+        return {
+            "code": room.code, "game": room.game, "options": room.options,
+            "time_control": room.time_control, "public": room.public, "quick": room.quick,
+            "status": status, "host": person(loaded.users.get(room.host_id)),
+            "video_url": room.video_url, "match": room.match_id,
+            "match_status": None if match is None else match.status,
+            "version": room.version, "slots": slots,
+            "members": [{**(person(u) or {}), "slot": slot_of.get(u.id)}
+                        for _, u in loaded.members],
+            "can_start": start_problem is None, "start_problem": start_problem,
+            "join_url": f"/#/room/{room.code}",
+        }
+
+    async def get(self, code: str, language: str | None) -> dict[str, Any]:
+        room_id = await self._room_id(code)
+        async with self.sessions() as db:
+            room = await db.get(Room, room_id)
+            assert room is not None
+            return self.room_json(await self.load(db, room), language)
+
+    async def publish(self, room_id: int) -> None:
+        """Send the room as it is now to its watchers; never raises (a client that missed
+        a frame reads the room again)."""
+        try:
+            async with self.sessions() as db:
+                room = await db.get(Room, room_id)
+                if room is None:
+                    return
+                frame = {"type": "room", "room": self.room_json(await self.load(db, room), None)}
+            await self.pubsub.publish(room_channel(room_id), frame)
+        except Exception:
+            log.exception("publishing room %s failed", room_id)
+
+    async def _change(
+        self, code: str, change: Callable[[AsyncSession, Loaded], Awaitable[T]],
+    ) -> T:
+        """Run ``change`` on the room under its lock; the version grows and the room is
+        published unless ``change`` raised (then nothing was written)."""
+        room_id = await self._room_id(code)
+        async with self.writing(room_id) as db:
+            room = await db.get(Room, room_id)
+            assert room is not None
+            loaded = await self.load(db, room)
+            result = await change(db, loaded)
+            if loaded.unchanged:
+                return result
+            room.version += 1
+        if isinstance(result, _Started):
+            await self.service._publish(result.match, result.written)
+        await self.publish(room_id)
+        return result
+
+    def _after_commit(self, match: Match) -> None:
+        """A room's match ended: the room is open again (for the rematch)."""
+        if match.room_id is None or match.status not in ("finished", "cancelled"):
+            return
+        import asyncio
+
+        task = asyncio.get_running_loop().create_task(self._match_over(match.room_id, match.id))
+        self.service._tasks.add(task)
+        task.add_done_callback(self.service._tasks.discard)
+
+    async def _match_over(self, room_id: int, match_id: int) -> None:
+        try:
+            async with self.writing(room_id) as db:
+                room = await db.get(Room, room_id)
+                if room is None or room.match_id != match_id or room.status != "playing":
+                    return
+                room.status = "open"
+                room.version += 1
+        except Exception:
+            log.exception("reopening room %s failed", room_id)
+            return
+        await self.publish(room_id)
+
+    # --- creating, listing -------------------------------------------------------------
+
+    async def create(self, user: User, game: str, options: dict[str, Any], *,
+                     public: bool = False, video_url: str | None = None,
+                     time_control: dict[str, Any] | None = None, quick: bool = False
+                     ) -> Room:
+        spec = _spec(game)
+        async with self.sessions() as db, db.begin():
+            base = await self.base_config(db, game, options, user.id)
+            slots = room_slots(spec, base)
+            try:
+                seated_config(spec, base, range(len(slots)))
+            except GameError as error:  # the options themselves are wrong, not the seats
+                raise _bad_config(error) from None
+            room = Room(code=new_code(), game=game, options=dict(options),
+                        time_control=dict(time_control or {}), host_id=user.id, public=public,
+                        quick=quick, status="open", video_url=video_url, version=1)
+            for _ in range(5):  # a code already in use: draw again
+                exists = (await db.execute(select(Room.id).where(Room.code == room.code))).first()
+                if exists is None:
+                    break
+                room.code = new_code()
+            db.add(room)
+            await db.flush()
+            db.add_all(RoomSeat(room_id=room.id, slot=i, locked=False)
+                       for i in range(len(slots)))
+            db.add(RoomMember(room_id=room.id, user_id=user.id))
+        return room
+
+    async def public_rooms(self, language: str) -> list[dict[str, Any]]:
+        """Open public rooms with a free seat, newest first."""
+        async with self.sessions() as db:
+            rooms = (await db.execute(
+                select(Room).where(Room.public.is_(True), Room.status == "open")
+                .order_by(Room.id.desc()).limit(LIST_LIMIT * 2)
+            )).scalars().all()
+            out = []
+            for room in rooms:
+                loaded = await self.load(db, room)
+                if loaded.status == "open" and loaded.free():
+                    out.append(self.room_json(loaded, language))
+                if len(out) == LIST_LIMIT:
+                    break
+            return out
+
+    # --- members and seats -------------------------------------------------------------
+
+    async def join(self, user: User, code: str) -> Room:
+        async def change(db: AsyncSession, loaded: Loaded) -> Room:
+            self._join(db, loaded, user)
+            return loaded.room
+        return await self._change(code, change)
+
+    def _join(self, db: AsyncSession, loaded: Loaded, user: User) -> None:
+        room = loaded.room
+        if loaded.member(user.id) is not None:
+            loaded.unchanged = True
+            return
+        if room.status == "closed":
+            raise E.fail(E.ROOM_CLOSED, status=409)
+        if user.id in (room.kicked or []):
+            raise E.fail(E.ROOM_KICKED, status=403)
+        if len(loaded.members) >= MAX_MEMBERS:
+            raise E.fail(E.ROOM_MEMBERS_FULL, status=409, limit=MAX_MEMBERS)
+        member = RoomMember(room_id=room.id, user_id=user.id)
+        db.add(member)
+        loaded.members.append((member, user))
+        loaded.users[user.id] = user
+
+    def _slot(self, loaded: Loaded, slot: int) -> RoomSeat:
+        if not 0 <= slot < len(loaded.seats):
+            raise E.fail(E.ROOM_NO_SLOT, status=404, slot=slot, last=len(loaded.seats) - 1)
+        return loaded.seats[slot]
+
+    @staticmethod
+    def _open(loaded: Loaded) -> None:
+        if loaded.status == "closed":
+            raise E.fail(E.ROOM_CLOSED, status=409)
+        if loaded.status != "open":
+            raise E.fail(E.ROOM_STARTED, status=409)
+
+    async def take_seat(self, user: User, code: str, slot: int | None) -> Room:
+        """Sit down in ``slot`` (moving from another seat), or stand up (``None``)."""
+        async def change(db: AsyncSession, loaded: Loaded) -> Room:
+            if loaded.member(user.id) is None:
+                raise E.fail(E.ROOM_NOT_MEMBER, status=403)
+            self._open(loaded)
+            current = loaded.seat_of(user.id)
+            if slot is None:
+                if current is not None:
+                    current.user_id = None
+                return loaded.room
+            target = self._slot(loaded, slot)
+            if target is current:
+                raise E.fail(E.ROOM_ALREADY_SEATED, status=409)
+            if target.user_id is not None or target.ai_level is not None:
+                others = [s for s in loaded.free() if s is not current]
+                raise E.fail(E.ROOM_SEAT_TAKEN if others else E.ROOM_FULL, status=409)
+            if target.locked:
+                raise E.fail(E.ROOM_SEAT_LOCKED, status=409)
+            if current is not None:
+                current.user_id = None
+            target.user_id = user.id
+            return loaded.room
+        return await self._change(code, change)
+
+    async def leave(self, user: User, code: str) -> Room:
+        async def change(db: AsyncSession, loaded: Loaded) -> Room:
+            if loaded.member(user.id) is None:
+                raise E.fail(E.ROOM_NOT_MEMBER, status=403)
+            await self._remove(db, loaded, user.id)
+            return loaded.room
+        return await self._change(code, change)
+
+    async def _remove(self, db: AsyncSession, loaded: Loaded, user_id: int) -> None:
+        """Take ``user_id`` out of the room (a running match keeps its seat there); the host
+        passes to the longest-present member, and a room nobody is left in closes."""
+        room = loaded.room
+        seat = loaded.seat_of(user_id)
+        if seat is not None:
+            seat.user_id = None
+        await db.execute(delete(RoomMember).where(RoomMember.room_id == room.id,
+                                                  RoomMember.user_id == user_id))
+        loaded.members = [(m, u) for m, u in loaded.members if m.user_id != user_id]
+        if room.host_id == user_id:
+            if loaded.members:
+                room.host_id = loaded.members[0][1].id
+            else:
+                room.status = "closed"
+                for s in loaded.seats:
+                    s.ai_level = None
+
+    # --- host controls -----------------------------------------------------------------
+
+    @staticmethod
+    def _host(loaded: Loaded, user: User) -> None:
+        if loaded.room.host_id != user.id:
+            raise E.fail(E.ROOM_NOT_HOST, status=403)
+
+    async def set_slot(self, user: User, code: str, slot: int, changes: dict[str, Any]
+                       ) -> Room:
+        """The host's controls of one slot: ``ai`` (a level, ``None``: out), ``locked``,
+        ``user`` (move a member there), ``remove`` (empty it). All or nothing."""
+        async def change(db: AsyncSession, loaded: Loaded) -> Room:
+            self._host(loaded, user)
+            self._open(loaded)
+            target = self._slot(loaded, slot)
+            if changes.get("remove"):
+                target.user_id = None
+                target.ai_level = None
+            if "user" in changes and changes["user"] is not None:
+                mover = int(changes["user"])
+                if loaded.member(mover) is None:
+                    raise E.fail(E.ROOM_MEMBER_NOT_FOUND, status=404)
+                if target.user_id not in (None, mover) or target.ai_level is not None:
+                    raise E.fail(E.ROOM_SEAT_TAKEN, status=409)
+                current = loaded.seat_of(mover)
+                if current is not None:
+                    current.user_id = None
+                target.user_id = mover  # the host may seat someone in a locked seat
+            if "ai" in changes:
+                level = changes["ai"]
+                if level is None:
+                    target.ai_level = None
+                else:
+                    levels = ai_levels(loaded.spec)
+                    if level not in levels:
+                        raise E.fail(E.ROOM_BAD_AI_LEVEL, level=str(level)[:32],
+                                     levels=", ".join(levels))
+                    if target.user_id is not None:
+                        raise E.fail(E.ROOM_SEAT_TAKEN, status=409)
+                    target.ai_level = level
+            if changes.get("locked") is not None:
+                target.locked = bool(changes["locked"])
+            return loaded.room
+        return await self._change(code, change)
+
+    async def kick(self, user: User, code: str, other: int) -> Room:
+        async def change(db: AsyncSession, loaded: Loaded) -> Room:
+            self._host(loaded, user)
+            if other == user.id:
+                raise E.fail(E.SELF_RELATION, status=409)
+            if loaded.member(other) is None:
+                raise E.fail(E.ROOM_MEMBER_NOT_FOUND, status=404)
+            await self._remove(db, loaded, other)
+            loaded.room.kicked = [*(loaded.room.kicked or []), other]
+            return loaded.room
+        return await self._change(code, change)
+
+    async def update(self, user: User, code: str, changes: dict[str, Any]) -> Room:
+        """The host changes the video link, the listing, the options or the clock."""
+        async def change(db: AsyncSession, loaded: Loaded) -> Room:
+            self._host(loaded, user)
+            room = loaded.room
+            if loaded.status == "closed":
+                raise E.fail(E.ROOM_CLOSED, status=409)
+            if "options" in changes:
+                self._open(loaded)
+                options = dict(changes["options"])
+                base = await self.base_config(db, room.game, options, room.host_id)
+                slots = room_slots(loaded.spec, base)
+                try:
+                    seated_config(loaded.spec, base, range(len(slots)))
+                except GameError as error:
+                    raise _bad_config(error) from None
+                if len(slots) != len(loaded.seats):
+                    # Fewer or more seats (Kelime Casusu solo: red only): the seats beyond
+                    # the new table are emptied, new ones added.
+                    for seat in loaded.seats[len(slots):]:
+                        await db.delete(seat)
+                    db.add_all(RoomSeat(room_id=room.id, slot=i, locked=False)
+                               for i in range(len(loaded.seats), len(slots)))
+                room.options = options
+            if "video_url" in changes:
+                room.video_url = changes["video_url"]
+            if changes.get("public") is not None:
+                room.public = bool(changes["public"])
+            if changes.get("time_control") is not None:
+                room.time_control = dict(changes["time_control"])
+            return room
+        return await self._change(code, change)
+
+    # --- starting ----------------------------------------------------------------------
+
+    async def start(self, user: User, code: str) -> Room:
+        async def change(db: AsyncSession, loaded: Loaded) -> _Started:
+            self._host(loaded, user)
+            self._open(loaded)
+            return await self._start(db, loaded, rematch_of=None)
+        return (await self._change(code, change)).room
+
+    async def rematch(self, user: User, code: str) -> Room:
+        """A new match in the room, the roles rotated (see :func:`rotated`), AIs kept."""
+        async def change(db: AsyncSession, loaded: Loaded) -> _Started:
+            self._host(loaded, user)
+            self._open(loaded)
+            old = loaded.match
+            if old is None:
+                raise E.fail(E.ROOM_NO_MATCH_YET, status=409)
+            occupants: list[Occupant | None] = [
+                (s.user_id, s.ai_level) if s.user_id is not None or s.ai_level is not None
+                else None for s in loaded.seats
+            ]
+            for seat, occupant in zip(loaded.seats, rotated(loaded.slots, occupants),
+                                      strict=True):
+                seat.user_id, seat.ai_level = occupant if occupant is not None else (None, None)
+            return await self._start(db, loaded, rematch_of=old.id)
+        return (await self._change(code, change)).room
+
+    async def _start(self, db: AsyncSession, loaded: Loaded, rematch_of: int | None
+                     ) -> _Started:
+        """Create and start the room's match with its seats as they are (in the room's
+        transaction); refuses with the engine's reason and writes nothing then."""
+        room, spec = loaded.room, loaded.spec
+        config = self.seated(loaded)
+        setup = spec.setup(config)
+        match = Match(
+            game=room.game, rules=setup.rules, lexicon=setup.lexicon, language=setup.language,
+            config=spec.config_to_dict(config), seed=secrets.randbits(62), players=setup.seats,
+            ranked=False, time_control=dict(room.time_control or {}), status="waiting",
+            created_by=room.host_id, last_seq=0, rematch_of=rematch_of,
+            # Watchable by the room's spectators (the match layer admits only players to a
+            # match that is not public).
+            public=True, room_id=room.id,
+        )
+        db.add(match)
+        await db.flush()
+        seating: list[tuple[int, int]] = []
+        taken: dict[str, int] = {}
+        for seat, slot in enumerate(loaded.filled()):
+            if slot.user_id is not None:
+                seating.append((seat, slot.user_id))
+            else:
+                assert slot.ai_level is not None
+                taken[slot.ai_level] = taken.get(slot.ai_level, 0) + 1
+                bot = await bot_user(db, slot.ai_level, taken[slot.ai_level])
+                seating.append((seat, bot.id))
+        written = await self.service.start_seated(db, match, seating)
+        room.status = "playing"
+        room.match_id = match.id
+        return _Started(room, match, written)
+
+    # --- quick play --------------------------------------------------------------------
+
+    async def quickplay(self, user: User, game: str, options: dict[str, Any],
+                        fill_with_ai: bool) -> Room:
+        """Seat ``user`` in the oldest open quick room of these options with a free seat, or
+        in a new one; ``fill_with_ai``: AIs take seats until the engine accepts the
+        seating, and it starts. A full quick room starts by itself."""
+        key = _canonical(options)
+        async with self.sessions() as db:
+            rooms = (await db.execute(
+                select(Room).where(Room.quick.is_(True), Room.status == "open",
+                                   Room.game == game)
+                .order_by(Room.created_at, Room.id).limit(200)
+            )).scalars().all()
+            candidates = [r.code for r in rooms if _canonical(r.options) == key]
+        room: Room | None = None
+        for code in candidates:
+            try:
+                room = await self._quick_seat(user, code)
+                break
+            except GameError as error:
+                if error.code not in ("room.full", "room.started", "room.closed",
+                                      "room.kicked", "room.crowded"):
+                    raise
+        if room is None:
+            room = await self.create(user, game, options, public=True, quick=True)
+            room = await self._quick_seat(user, room.code)
+        if fill_with_ai:
+            room = await self._fill_and_start(room.code)
+        return room
+
+    async def _quick_seat(self, user: User, code: str) -> Room:
+        async def change(db: AsyncSession, loaded: Loaded) -> Room | _Started:
+            self._open(loaded)
+            if loaded.seat_of(user.id) is not None:
+                loaded.unchanged = True
+                return loaded.room
+            free = {s.slot for s in loaded.free()}
+            choice = next((i for i in preference_order(loaded.slots) if i in free), None)
+            if choice is None:
+                raise E.fail(E.ROOM_FULL, status=409)
+            self._join(db, loaded, user)
+            loaded.unchanged = False  # a member already, seated now
+            loaded.seats[choice].user_id = user.id
+            if not loaded.free() and self._startable(loaded):
+                return await self._start(db, loaded, rematch_of=None)
+            return loaded.room
+        result = await self._change(code, change)
+        return result.room if isinstance(result, _Started) else result
+
+    async def _fill_and_start(self, code: str) -> Room:
+        async def change(db: AsyncSession, loaded: Loaded) -> Room | _Started:
+            if loaded.status != "open":
+                return loaded.room
+            level = ai_levels(loaded.spec)[0]
+            for index in preference_order(loaded.slots):
+                if self._startable(loaded):
+                    break
+                seat = loaded.seats[index]
+                if seat.user_id is None and seat.ai_level is None and not seat.locked:
+                    seat.ai_level = level
+            return await self._start(db, loaded, rematch_of=None)
+        result = await self._change(code, change)
+        return result.room if isinstance(result, _Started) else result
+
+    def _startable(self, loaded: Loaded) -> bool:
+        try:
+            self.seated(loaded)
+        except GameError:
+            return False
+        return True
+
+
+# --- watching over the websocket ----------------------------------------------------------
+
+MAX_WATCHED_ROOMS: Final = 8
+
+
+async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
+    """A connection's ``watch_room`` (``on``) or ``unwatch_room`` frame: follow the room's
+    channel, answer with an ack and the room as it is now. Room frames carry a version:
+    one published while this reads may arrive first, and the client keeps the newest."""
+    rooms: RoomService = conn.ws.app.state.rooms
+    key = code.strip().upper()
+    stop = conn.room_watches.pop(key, None)
+    if stop is not None:
+        stop()
+    if not on:
+        conn.reply({"type": "ack", "id": frame_id, "room": key})
+        return
+    if len(conn.room_watches) >= MAX_WATCHED_ROOMS:
+        raise E.fail(E.INVALID_REQUEST, problem=f"at most {MAX_WATCHED_ROOMS} rooms at once")
+    room_id = await rooms._room_id(key)
+    language = conn.language
+
+    def deliver(message: dict[str, Any]) -> None:
+        conn.deliver(localised(message, language))
+
+    conn.room_watches[key] = await rooms.pubsub.subscribe(room_channel(room_id), deliver)
+    conn.reply({"type": "ack", "id": frame_id, "room": key})
+    conn.reply({"type": "room", "room": await rooms.get(key, language)})
+
+
+def localised(message: dict[str, Any], language: str) -> dict[str, Any]:
+    """A published room frame with its start problem in the connection's language."""
+    room = message.get("room")
+    if not isinstance(room, dict):
+        return message
+    problem = room.get("start_problem")
+    if not isinstance(problem, dict) or not isinstance(problem.get("message"), dict):
+        return message
+    text = problem["message"].get("en" if language == "en" else "tr")
+    return {**message, "room": {**room, "start_problem": {**problem, "message": text}}}
+
+
+@dataclass(frozen=True)
+class _Started:
+    """A match started in a room's transaction: published after the commit."""
+
+    room: Room
+    match: Match
+    written: Written
+
+
+__all__ = [
+    "CODE_ALPHABET",
+    "RoomService",
+    "ai_levels",
+    "localised",
+    "preference_order",
+    "room_channel",
+    "room_slots",
+    "rotated",
+    "seated_config",
+    "watch",
+]
