@@ -4,6 +4,7 @@ per-phase timers and the engine's timeout move, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from datetime import timedelta
 
@@ -11,7 +12,7 @@ import pytest
 from sqlalchemy import update
 
 from harfiyen.client import ApiError
-from harfiyen.server.models import Match, utcnow
+from harfiyen.server.models import Match, MatchNote, utcnow
 
 from .codenames_support import (
     assert_no_key,
@@ -89,6 +90,15 @@ async def test_per_phase_timers_and_the_timeout_passes_the_turn(database: Databa
         # The guess timer is the phase's (300 s from the clue), shorter than the clue's.
         assert guessing["deadline_at"] < deadline
         guesser = guessing["acting"][0]
+        # A right guess goes on under the same clue: the guess timer runs on.
+        own = next(c["index"] for c in sockets[spymaster].views[match_id]["cards"]
+                   if c["colour"] == "red" and not c["revealed"])
+        right = await sockets[guesser].move(match_id, {"kind": "guess", "index": own})
+        assert right["type"] == "ack"
+        still = await clients[0].match(match_id)
+        assert still["view"]["phase"] == "guess"
+        assert still["deadline_at"] == guessing["deadline_at"]
+        reply = right
         # Time runs out while the red guessers think.
         async with server.app.state.service.sessions() as db:
             await db.execute(update(Match).where(Match.id == match_id)
@@ -110,3 +120,19 @@ async def test_per_phase_timers_and_the_timeout_passes_the_turn(database: Databa
             await sock.close()
     finally:
         await server.stop()
+
+
+async def test_notes_are_shown_only_once_the_match_is_finished(live: LiveServer) -> None:
+    clients, match_id = await codenames_table(live.url)
+    async with live.app.state.service.sessions() as db, db.begin():
+        db.add(MatchNote(match_id=match_id, seq=3, seat=0,
+                         data={"kind": "clue", "word": "DENİZ", "number": 2,
+                               "meant": ["MEANTWORDA", "MEANTWORDB"]}))
+    running = await clients[1].match(match_id)
+    assert "notes" not in running
+    assert "MEANTWORDA" not in json.dumps(running, ensure_ascii=False)
+    await clients[1].resign(match_id)
+    finished = await clients[1].match(match_id)
+    assert finished["status"] == "finished"
+    assert finished["notes"] == [{"seq": 3, "seat": 0, "kind": "clue", "word": "DENİZ",
+                                  "number": 2, "meant": ["MEANTWORDA", "MEANTWORDB"]}]

@@ -15,7 +15,7 @@ from harfiyen.server import auth, usernames
 from harfiyen.server import errors as E
 from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
-from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
+from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
     DEFAULT_PREFERENCES,
@@ -324,6 +324,13 @@ async def get_match(match_id: MatchId, request: Request, user: CurrentUser, db: 
     _, frames = await service.sync_frames(match_id, user.id, 0)
     out["view"] = frames[-1].get("view")
     out["rematch"] = await _rematch_offer(db, match, user)
+    if match.status == "finished":
+        # What the AI seats meant (a clue's words) would tell the key while the game runs.
+        notes = (await db.execute(
+            select(MatchNote).where(MatchNote.match_id == match.id)
+            .order_by(MatchNote.seq, MatchNote.id)
+        )).scalars().all()
+        out["notes"] = [{"seq": n.seq, "seat": n.seat, **n.data} for n in notes]
     return {"match": out}
 
 
