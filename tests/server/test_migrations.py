@@ -27,7 +27,8 @@ async def test_schema_at_head_with_unique_event_numbers(database: Database) -> N
     assert {"users", "auth_sessions", "matches", "match_players", "invites",
             "match_events", "friendships", "blocks", "chat_messages", "ratings",
             "rating_history", "queue_entries", "push_subscriptions", "server_keys",
-            "analyses", "rooms", "room_seats", "room_members", "word_packs", "match_notes"} <= tables
+            "analyses", "rooms", "room_seats", "room_members", "word_packs",
+            "match_notes"} <= tables
     assert any(set(u["column_names"]) == {"match_id", "seq"} for u in uniques)
 
 

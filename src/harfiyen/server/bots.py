@@ -1,35 +1,59 @@
-"""Solo matches: bot players that move through the same command path as humans.
+"""AI seats: bot players of any game that act through the same command path as people.
 
-A bot is an ordinary user (``bot_<level>``, no password, ``preferences.bot``).
-When a command leaves a bot to move, the runner takes the bot's own seat
-view, picks a move in a worker thread (off the event loop) and submits it
-with :meth:`MatchService.submit`. At start-up the runner also resumes every
-active match that waits for a bot, so a restart loses no bot turn.
+A bot is an ordinary user (``bot_<level>[_n]``, no password, ``preferences.bot``).
+When a command leaves bot seats among the seats that may act (``match.acting``;
+``[match.to_move]`` for a match stored without it), the runner builds each such
+seat's typed view through the game's spec, asks the game's AI for a move in a
+worker thread (off the event loop) within the game's time budget, and submits
+it with :meth:`MatchService.submit` and ``expect_seq``, so a move chosen on a
+state that has moved on is refused and chosen again. Several bot seats may act
+at once: each is asked, the first move to land wins and the others look again.
+At start-up (and every ``bot_sweep_seconds``) the runner resumes every active
+match that waits for a bot, so a restart loses no bot turn.
 
-Levels: the AI's four (``caylak``, ``orta``, ``usta``, ``sampiyon``, from
-``harfiyen.ai.crossword.levels``, imported when first used) and two simple
-stand-ins kept for tests and as a fallback: ``greedy`` (the best-scoring
-play) and ``random`` (any legal play), both from the move generator.
+A game's AI is its seat module (the spec's ``ai_player``, ``"module:function"``,
+imported when first used; :data:`LOCAL_AI_PLAYERS` until the registry has the
+field): ``choose(view, level, seed, lexicons) -> move`` (a move may come
+:class:`~harfiyen.ai.seats.Noted`: its note is stored as a :class:`MatchNote` of
+the event it made, shown only once the match is over), and optionally in the
+same module ``fallback(view, seed, lexicons, refused) -> move``, the safe move when
+the AI crashed, overran its budget or made a move the engine refused (the
+failure is logged), and ``warm(language)``, run once per process and language
+in a thread when a match with a bot seat of that game is first seen (the
+Kelime Casusu models load there, not on the first clue's clock).
+
+Levels: the crossword AI's four (``caylak``, ``orta``, ``usta``, ``sampiyon``, from
+``harfiyen.ai.crossword.levels``, imported when first used), two simple
+stand-ins kept for tests and as a fallback, ``greedy`` (the best-scoring play)
+and ``random`` (any legal play), both from the move generator; and Kelime
+Casusu's ``ai`` (shown as "Yapay zekâ").
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from harfiyen.ai.seats import unwrap
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat
-from harfiyen.games.crossword import views
+from harfiyen.games import game as registered_game
 from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.server.cache import LruCache
-from harfiyen.server.models import Match, MatchPlayer, User
+from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
 from harfiyen.server.sweeper import Sweeper
 
 if TYPE_CHECKING:  # the service imports this module (bot users for new matches)
@@ -39,17 +63,36 @@ log = logging.getLogger(__name__)
 
 AI_LEVELS = ("caylak", "orta", "usta", "sampiyon")
 STAND_INS = ("greedy", "random")
-LEVELS = AI_LEVELS + STAND_INS
+LEVELS = AI_LEVELS + STAND_INS  # the crossword's
+#: Kelime Casusu's one AI level.
+SEAT_AI_LEVELS = ("ai",)
 BOT_PREFIX = "bot_"
+SEAT_AI_NAME = "Yapay zekâ"
+
+#: Each game's AI seat function, until the registry's ``GameSpec.ai_player`` has it.
+LOCAL_AI_PLAYERS: Final[dict[str, str]] = {
+    "crossword": "harfiyen.server.crossword_seat:choose",
+    "codenames": "harfiyen.ai.codenames.seat:choose",
+}
+#: Seconds an AI may think before its game's fallback moves for it. Generous: a Kelime
+#: Casusu clue takes well under a second once the models are loaded, but the first one
+#: of a process whose disk cache is cold waits for them to be built (tens of seconds).
+BUDGET_SECONDS: Final[dict[str, float]] = {"codenames": 45.0}
+DEFAULT_BUDGET_SECONDS: Final = 60.0
+#: A fallback move is cheap; one that takes longer than this is given up.
+FALLBACK_BUDGET_SECONDS: Final = 15.0
 
 
 def bot_display_name(level: str, index: int = 1) -> str:
     """What players see: the level's Turkish name for the AI levels (``Şampiyon (bot)``);
-    a second bot of one level in a match is ``Orta (bot) 2``."""
+    a second bot of one level in a match is ``Orta (bot) 2``; Kelime Casusu's AI is
+    ``Yapay zekâ`` (``Yapay zekâ 2`` ...)."""
     if level in AI_LEVELS:
         from harfiyen.ai.crossword.levels import Level
 
         name = f"{Level.parse(level).tr_name} (bot)"
+    elif level in SEAT_AI_LEVELS:
+        name = SEAT_AI_NAME
     else:
         name = f"Bot ({level})"
     return name if index == 1 else f"{name} {index}"
@@ -106,16 +149,82 @@ def choose_crossword_move(
     ]}
 
 
+@dataclass(frozen=True)
+class SeatAI:
+    """A game's AI seat functions (see the module doc)."""
+
+    path: str
+    choose: Callable[[Any, str, int, Any], Any]
+    fallback: Callable[[Any, int, Any, bool], Any] | None
+    warm: Callable[[str], None] | None
+
+
+_SEAT_AIS: dict[str, SeatAI | None] = {}
+
+
+def ai_player_path(game: str) -> str | None:
+    """The game's seat function as ``"module:function"`` (``None``: no AI plays it)."""
+    path = getattr(registered_game(game), "ai_player", None)
+    return path if isinstance(path, str) and path else LOCAL_AI_PLAYERS.get(game)
+
+
+def seat_ai(game: str) -> SeatAI | None:
+    """The game's AI seat functions, imported on first use."""
+    if game not in _SEAT_AIS:
+        path = ai_player_path(game)
+        found = None
+        if path is not None:
+            module_name, _, name = path.partition(":")
+            module = importlib.import_module(module_name)
+            found = SeatAI(path, getattr(module, name), getattr(module, "fallback", None),
+                           getattr(module, "warm", None))
+        _SEAT_AIS[game] = found
+    return _SEAT_AIS[game]
+
+
+def acting_seats(match: Match) -> list[int]:
+    """The seats that may act now (``to_move`` alone for a match stored without the list)."""
+    if match.acting is not None:
+        return [int(s) for s in match.acting]
+    return [] if match.to_move is None else [match.to_move]
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long one AI choice took (the benchmark reads these)."""
+
+    match_id: int
+    game: str
+    seat: int
+    kind: str  # the move's kind ("clue", "guess", "play" ...)
+    seconds: float
+    fallback: bool
+
+
+Acted = Literal["done", "stale", "failed"]
+
+
 class BotRunner(Sweeper):
     """Moves for the bots; its sweep (every ``bot_sweep_seconds``) picks up any bot turn
-    that was left (a bot that gave up while the database was away)."""
+    that was left (a bot that gave up while the database was away).
+
+    One task per match at a time: a commit while it runs makes it look again when it is
+    done, so bot seats acting together never race one another with stale reads.
+    """
 
     def __init__(self, service: MatchService, workers: int = 2) -> None:
         super().__init__(service.settings.bot_sweep_seconds, sweep_at_start=False)
         self.service = service
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="harfiyen-bot")
+        # Fallbacks run apart: an AI that overran its budget may still hold a worker.
+        self.fallback_pool = ThreadPoolExecutor(max_workers=1,
+                                                thread_name_prefix="harfiyen-bot-fallback")
         self.tasks: set[asyncio.Task[None]] = set()
-        self._bots: dict[int, str] = {}
+        self.budgets: dict[str, float] = dict(BUDGET_SECONDS)
+        self.timings: deque[Timing] = deque(maxlen=10_000)
+        self._running: set[int] = set()
+        self._again: set[int] = set()
+        self._warmed: set[tuple[str, str]] = set()
         # Matches known to have no bot seat: their moves need no look (most of them).
         self._without_bots: LruCache = LruCache(20_000)
         service.after_commit.append(self.after_commit)
@@ -128,22 +237,39 @@ class BotRunner(Sweeper):
         """Schedule every active match that waits for a bot's move (after a restart)."""
         async with self.service.sessions() as db:
             rows = (await db.execute(
-                select(Match).join(MatchPlayer, (MatchPlayer.match_id == Match.id)
-                                   & (MatchPlayer.seat == Match.to_move))
+                select(Match, MatchPlayer.seat)
+                .join(MatchPlayer, MatchPlayer.match_id == Match.id)
                 .join(User, User.id == MatchPlayer.user_id)
                 .where(Match.status == "active", User.username.startswith(BOT_PREFIX))
-            )).scalars().all()
-        for match in rows:
-            self.after_commit(match)
+            )).all()
+        waiting = {match.id for match, seat in rows if seat in acting_seats(match)}
+        for match_id in sorted(waiting):
+            self._schedule(match_id)
 
     def after_commit(self, match: Match) -> None:
-        if match.status != "active" or match.to_move is None:
+        if match.status != "active" or self._without_bots.get(match.id):
             return
-        if self._without_bots.get(match.id):
+        self._schedule(match.id)
+
+    def _schedule(self, match_id: int) -> None:
+        if match_id in self._running:
+            self._again.add(match_id)
             return
-        task = asyncio.get_running_loop().create_task(self._maybe_move(match.id))
+        self._running.add(match_id)
+        task = asyncio.get_running_loop().create_task(self._run(match_id))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    async def _run(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                await self._maybe_move(match_id)
+                if match_id not in self._again:
+                    return
+        finally:
+            self._running.discard(match_id)
+            self._again.discard(match_id)
 
     async def _maybe_move(self, match_id: int) -> None:
         # A stale read (match.busy) or a passing failure (a lost database
@@ -156,14 +282,12 @@ class BotRunner(Sweeper):
         log.error("bot gave up moving in match %s", match_id)
 
     async def _try_move(self, match_id: int) -> bool:
-        """Make the bot's move if a bot is to move; False when it should be tried again."""
+        """Make the moves of the bot seats that may act; False when it should be tried again."""
         service = self.service
-        bot_id: int | None = None
-        seq = 0
         try:
             async with service.sessions() as db:
                 match = await db.get(Match, match_id)
-                if match is None or match.status != "active" or match.to_move is None:
+                if match is None or match.status != "active":
                     return True
                 seated = (await db.execute(
                     select(MatchPlayer.seat, User).join(User, MatchPlayer.user_id == User.id)
@@ -173,59 +297,145 @@ class BotRunner(Sweeper):
                 if not any(levels.values()):
                     self._without_bots[match_id] = True
                     return True
-                row = next(u for s, u in seated if s == match.to_move)
-                level = levels[match.to_move]
-                if level is None:
+                ai = seat_ai(match.game)
+                if ai is None:
+                    log.error("no AI plays %s (match %s has a bot seat)", match.game, match_id)
+                    self._without_bots[match_id] = True
                     return True
-                bot_id = row.id
+                self._warm(ai, match.game, match.language)
+                users = {s: u.id for s, u in seated}
+                bots = [(s, users[s], str(levels[s])) for s in acting_seats(match)
+                        if levels.get(s)]
+                if not bots:
+                    return True
                 state = await service.state(db, match)
-                seat, seq = match.to_move, match.last_seq
-                view = service_view(service, match, state, seat)
-                people = await self._people_who_may_challenge(db, match_id, view)
+                seq = match.last_seq
+                views = {s: service_view(service, match, state, s) for s, _, _ in bots}
+                people = any([await self._people_who_may_challenge(db, match_id, views[s])
+                              for s, _, _ in bots])
             if people:
                 # The bot's move closes the challenge window of another seat's play: leave
                 # the people at the table time to challenge first (a challenge makes the
                 # submit below stale, and the bot then looks again).
                 await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
-            loop = asyncio.get_running_loop()
-            # The agent's seed is fixed per match and seat: a replay chooses alike.
-            seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
-            try:
-                move = await loop.run_in_executor(
-                    self.pool, choose_crossword_move, view, level, service.lexicons, seed
-                )
-            except Exception:
-                # The level's AI crashed: the simple stand-in moves instead, else a pass,
-                # so the match never stalls on a broken bot.
-                log.exception("bot %s crashed in match %s; the stand-in moves", level, match_id)
-                try:
-                    move = await loop.run_in_executor(
-                        self.pool, choose_crossword_move, view, "greedy", service.lexicons, seed
-                    )
-                except Exception:
-                    move = {"kind": "pass"}
-            await service.submit(bot_id, match_id, move, expect_seq=seq)
-        except GameError as error:
-            if error.code == "match.busy":
-                return False
-            # A refused choice is a bot bug; passing keeps the game going.
-            log.error("bot move in match %s refused (%s): passing instead", match_id, error)
-            if bot_id is None:
-                return False
-            try:
-                await service.submit(bot_id, match_id, {"kind": "pass"}, expect_seq=seq)
-            except GameError:
-                return False
+            acted = await asyncio.gather(*(
+                self._act(match, ai, seat, user_id, level, views[seat], seq)
+                for seat, user_id, level in bots
+            ))
         except Exception:
             log.exception("bot move in match %s failed", match_id)
             return False
-        return True
+        # A stale seat is fine when another bot's move landed (its commit makes this
+        # runner look again); when none landed, the read was stale: look again now.
+        return "done" in acted or "stale" not in acted
+
+    async def _act(
+        self, match: Match, ai: SeatAI, seat: int, user_id: int, level: str, view: Any,
+        seq: int,
+    ) -> Acted:
+        """Choose and submit one bot seat's move (the fallback when the AI fails)."""
+        loop = asyncio.get_running_loop()
+        # The agent's seed is fixed per match and seat: a replay chooses alike.
+        seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
+        budget = self.budgets.get(match.game, DEFAULT_BUDGET_SECONDS)
+        started = time.perf_counter()
+        used_fallback = False
+        try:
+            chosen = await asyncio.wait_for(loop.run_in_executor(
+                self.pool, ai.choose, view, level, seed, self.service.lexicons), budget)
+        except TimeoutError:
+            log.error("bot %s in match %s (seat %s) overran its %g s budget; the game's "
+                      "fallback moves", level, match.id, seat, budget)
+            chosen, used_fallback = await self._fallback(ai, view, seed, False), True
+        except Exception:
+            # The level's AI crashed: the game's fallback moves instead, so the match
+            # never stalls on a broken bot.
+            log.exception("bot %s crashed in match %s; the fallback moves", level, match.id)
+            chosen, used_fallback = await self._fallback(ai, view, seed, False), True
+        if chosen is None:
+            return "failed"
+        move, note = unwrap(chosen)
+        self.timings.append(Timing(match.id, match.game, seat, _kind(move),
+                                   time.perf_counter() - started, used_fallback))
+        try:
+            submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
+        except GameError as error:
+            if error.code == "match.busy":
+                return "stale"
+            # A refused choice is a bot bug; the game's fallback keeps the game going.
+            log.error("bot move in match %s refused (%s): the fallback moves instead",
+                      match.id, error)
+            chosen = await self._fallback(ai, view, seed, True)
+            if chosen is None:
+                return "failed"
+            move, note = unwrap(chosen)
+            try:
+                submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
+            except GameError as again:
+                return "stale" if again.code == "match.busy" else "failed"
+        if note is not None:
+            await self._store_note(match.id, submitted.first_seq, seat, note)
+        return "done"
+
+    async def _fallback(self, ai: SeatAI, view: Any, seed: int, refused: bool) -> Any:
+        """The game's safe move, or ``None`` (logged) when it has none or it fails too."""
+        if ai.fallback is None:
+            log.error("%s has no fallback move", ai.path)
+            return None
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(
+                self.fallback_pool, ai.fallback, view, seed, self.service.lexicons, refused),
+                FALLBACK_BUDGET_SECONDS)
+        except Exception:
+            log.exception("the fallback of %s failed", ai.path)
+            return None
+
+    async def _store_note(self, match_id: int, seq: int, seat: int, note: dict[str, Any]
+                          ) -> None:
+        """Keep what the AI meant by the move at ``seq`` (only ever read once the match
+        is over). A note lost to a failure here costs an explanation, never the game."""
+        try:
+            async with self.service.sessions() as db, db.begin():
+                db.add(MatchNote(match_id=match_id, seq=seq, seat=seat, data=note))
+        except Exception:
+            log.exception("the note of match %s at %s was not stored", match_id, seq)
+
+    def prepare(self, game: str, language: str) -> None:
+        """Start loading ``game``'s AI for ``language`` now (in a thread, once per process):
+        for a caller that knows an AI seat is coming, e.g. a room given an AI seat."""
+        ai = seat_ai(game)
+        if ai is not None:
+            self._warm(ai, game, language)
+
+    def _warm(self, ai: SeatAI, game: str, language: str) -> None:
+        """Load the game's models for ``language`` in a thread, once per process."""
+        key = (game, language)
+        if ai.warm is None or key in self._warmed:
+            return
+        self._warmed.add(key)
+        warm = ai.warm
+
+        def run() -> None:
+            started = time.perf_counter()
+            try:
+                warm(language)
+            except Exception:
+                log.exception("warming the %s AI for %s failed", game, language)
+                return
+            log.info("the %s AI for %s is loaded (%.1f s)", game, language,
+                     time.perf_counter() - started)
+
+        threading.Thread(target=run, name=f"harfiyen-warm-{game}-{language}",
+                         daemon=True).start()
 
     async def _people_who_may_challenge(
-        self, db: AsyncSession, match_id: int, view: CrosswordView
+        self, db: AsyncSession, match_id: int, view: Any
     ) -> bool:
-        """True when a play of another seat awaits a challenge and a person other than its
-        player sits at the table."""
+        """True when a crossword play of another seat awaits a challenge and a person other
+        than its player sits at the table."""
+        if not isinstance(view, CrosswordView):
+            return False
         pending = view.pending
         if pending is None or pending.seat == view.seat:
             return False
@@ -241,10 +451,15 @@ class BotRunner(Sweeper):
         for task in list(self.tasks):
             task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.fallback_pool.shutdown(wait=False, cancel_futures=True)
 
 
-def service_view(service: MatchService, match: Match, state: Any, seat: int) -> CrosswordView:
-    """The seat's typed view (bots play the crossword games only)."""
-    if match.game != "crossword":
-        raise ValueError(f"no bot plays {match.game}")
-    return views.view(state, Seat(seat))
+def _kind(move: Any) -> str:
+    if isinstance(move, dict):
+        return str(move.get("kind", "?"))
+    return str(getattr(type(move), "kind", type(move).__name__))
+
+
+def service_view(service: MatchService, match: Match, state: Any, seat: int) -> Any:
+    """The seat's typed view, built by the game's spec (what a bot sees)."""
+    return registered_game(match.game).view(state, Seat(seat))

@@ -1,7 +1,7 @@
 // Entry point: catalogues, session, hash router, top bar and notices.
 import { h, mount } from "./dom.js";
 import { languages, language, loadCatalogues, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { post } from "./api.js";
+import { get, post } from "./api.js";
 import { applyTheme, loadUser, savePreference, session } from "./session.js";
 import { socket } from "./socket.js";
 import { toast } from "./ui.js";
@@ -10,6 +10,9 @@ import { renderLobby } from "./pages/lobby.js";
 import { renderMatches } from "./pages/matches.js";
 import { renderInvite } from "./pages/invite.js";
 import { renderMatch } from "./pages/match.js";
+import { renderCodenamesMatch } from "./codenames/match.js";
+import { renderRoom } from "./pages/room.js";
+import { renderPacks } from "./pages/room_packs.js";
 import { renderProfile } from "./pages/profile.js";
 import { renderFriends } from "./pages/friends.js";
 import { renderSettings } from "./pages/settings.js";
@@ -17,12 +20,29 @@ import { renderAnalysis, renderAnalysisUpload } from "./pages/analysis.js";
 import { renderDictionary } from "./pages/dictionary.js";
 import { renderHelp } from "./pages/help.js";
 
+/** A match page for any game: Kelime Casusu has its own; the crossword games the rest. */
+async function renderAnyMatch(root, idText, { table = false } = {}) {
+  let match = null;
+  try {
+    match = (await get(`/matches/${Number(idText)}`)).match;
+  } catch (problem) {
+    mount(root, h("section", { class: "card page-narrow" }, h("p", { class: "form-error", role: "alert" }, problem.message),
+      h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
+    return null;
+  }
+  if (match.game === "codenames") return renderCodenamesMatch(root, Number(idText), match, { table });
+  return renderMatch(root, idText);
+}
+
 // Pattern -> page; a page returns an optional cleanup function.
 const ROUTES = [
   [/^\/?$/, renderLobby, true],
   [/^\/lobby$/, renderLobby, true],
   [/^\/matches$/, renderMatches, true],
-  [/^\/match\/(\d+)$/, renderMatch, true],
+  [/^\/match\/(\d+)$/, renderAnyMatch, true],
+  [/^\/table\/(\d+)$/, (root, id) => renderAnyMatch(root, id, { table: true }), true],
+  [/^\/room\/([\w-]+)$/, renderRoom, true],
+  [/^\/packs$/, renderPacks, true],
   [/^\/invite\/([\w-]+)$/, renderInvite, true],
   [/^\/profile$/, renderProfile, true],
   [/^\/user\/([\w.-]+)$/, renderProfile, true],
@@ -37,6 +57,10 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+// Routes are numbered: a page that finishes loading after a newer route started (two
+// quick language switches) is cleaned up at once instead of staying on screen, deaf.
+let routeCount = 0;
+let routeShown = 0;
 
 /** Show `path`; `replace`: in place of the current entry (a page that has done its job,
  * like an accepted invitation, should not stay in the address bar or the history). */
@@ -49,6 +73,7 @@ export function go(path, { replace = false } = {}) {
 }
 
 async function route() {
+  const mine = ++routeCount;
   if (cleanup) {
     cleanup();
     cleanup = null;
@@ -64,7 +89,15 @@ async function route() {
       renderAuthPage(root);
       return;
     }
-    cleanup = (await page(root, ...found.slice(1))) || null;
+    const done = (await page(root, ...found.slice(1))) || null;
+    if (mine !== routeCount) {
+      done?.();
+      // It may have drawn over the newer page, which is already done: draw that again.
+      if (routeShown === routeCount) route();
+      return;
+    }
+    routeShown = mine;
+    cleanup = done;
     return;
   }
   go("/");

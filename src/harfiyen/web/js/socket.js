@@ -7,6 +7,7 @@ export class GameSocket {
     this.nextId = 1;
     this.pending = new Map(); // frame id -> {resolve, reject}
     this.matches = new Map(); // match id -> {lastSeq, onFrame}
+    this.rooms = new Map(); // room code -> onRoom(room)
     this.noticeListeners = new Set();
     this.chatListeners = new Set();
     this.openListeners = new Set();
@@ -26,6 +27,8 @@ export class GameSocket {
         resolve();
         // After a reconnect, follow every match again from what we have.
         for (const [match, sub] of this.matches) this.send({ type: "subscribe", match, last_seq: sub.lastSeq });
+        // A room's frames missed while down: watching again sends the room as it is now.
+        for (const code of this.rooms.keys()) this.send({ type: "watch_room", code });
         // Chat frames sent while the socket was down are lost: listeners read the history again.
         for (const listener of this.openListeners) listener();
       });
@@ -79,9 +82,29 @@ export class GameSocket {
     return this.request({ type: "subscribe", match, last_seq: 0 });
   }
 
-  unsubscribe(match) {
+  /** Stop following `match`; with `onFrame`, only if that is still the one following it
+   * (a newer page of the same match may have taken over). */
+  unsubscribe(match, onFrame = null) {
+    if (onFrame && this.matches.get(match)?.onFrame !== onFrame) return;
     if (!this.matches.delete(match)) return;
     if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: "unsubscribe", match });
+  }
+
+  /** Follow a room: `onRoom(room)` now and after every change (the `room` frames). */
+  watchRoom(code, onRoom) {
+    this.rooms.set(code, onRoom);
+    return this.request({ type: "watch_room", code });
+  }
+
+  unwatchRoom(code, onRoom = null) {
+    if (onRoom && this.rooms.get(code) !== onRoom) return;
+    if (!this.rooms.delete(code)) return;
+    if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: "unwatch_room", code });
+  }
+
+  /** A guesser's mark on a covered card for the team to see (`index` null clears it). */
+  mark(match, index) {
+    return this.request({ type: "mark", match, index });
   }
 
   move(match, move) {
@@ -140,7 +163,15 @@ export class GameSocket {
       for (const listener of this.noticeListeners) listener(frame);
       return;
     }
+    if (frame.type === "room") {
+      this.rooms.get(frame.room?.code)?.(frame.room);
+      return;
+    }
     const sub = frame.match !== undefined ? this.matches.get(frame.match) : null;
+    if (sub && frame.type === "mark") {
+      sub.onFrame(frame);
+      return;
+    }
     if (sub && ["event", "state", "sync"].includes(frame.type)) {
       if (typeof frame.seq === "number") sub.lastSeq = frame.seq;
       sub.onFrame(frame);

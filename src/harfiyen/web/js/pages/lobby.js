@@ -9,6 +9,7 @@ import { go } from "../app.js";
 import { loadRules } from "../crossword/rules.js";
 import { offerNotifications } from "../notify.js";
 import { describeMatch } from "./matches.js";
+import { codenamesLobby } from "./room_lobby.js";
 
 const LIVE_MINUTES = [1, 2, 5, 10, 30];
 const CORRESPONDENCE_HOURS = [12, 24, 48, 72, 168];
@@ -372,10 +373,13 @@ export async function renderLobby(root) {
   }
 
   renderForm();
+  // Kelime Casusu is offered when the server has it (GET /api/config lists the games).
+  const codenames = (config.games || []).includes("codenames") ? codenamesLobby() : null;
   mount(root, h("div", { class: "page lobby" },
     h("h1", { class: "page-title" }, t("lobby.title", { name: session.user.display_name })),
-    h("div", { class: "lobby-grid" }, newMatch, h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox),
-      h("div", { class: "card" }, watchBox))),
+    h("div", { class: "lobby-grid" }, h("div", { class: "stack" }, newMatch, codenames?.element),
+      h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox),
+        h("div", { class: "card" }, watchBox))),
   ));
   loadInvites();
   loadWatch();
@@ -386,5 +390,6 @@ export async function renderLobby(root) {
     stopTimers();
     stopNotices();
     clearInterval(watchTimer);
+    codenames?.stop();
   };
 }
