@@ -232,3 +232,35 @@ def test_a_custom_pack_is_uploaded_with_errors_named_and_used(open_page: Any) ->
     words = {w.strip() for w in page.locator("#cn-board .cn-word").all_inner_texts()}
     upper = {tr_upper(w) for w in PACK}
     assert len(words) == 25 and words <= upper, words - upper
+
+
+def test_quick_play_fills_one_room_and_the_last_player_fills_it_with_ais(
+        open_page: Any) -> None:
+    """Quick play in English (a queue of its own): two people land in one public room,
+    listed in the lobby; a third asks for AIs in the empty seats and the game starts for
+    all three."""
+    people = [open_page(DESKTOP) for _ in range(3)]
+    for person in people:
+        register(person.page, unique("hizli"))
+    first, second, third = (p.page for p in people)
+    first.select_option("#cn-language", "en")
+    first.uncheck("#cn-fill")
+    first.click("#cn-quickplay")
+    first.wait_for_selector("#room .room-slot.mine")
+    code = first.get_attribute("#room", "data-code")
+    # The quick room is public: the others' lobby lists it.
+    second.reload()
+    second.locator(f"#cn-rooms [data-room='{code}']").wait_for()
+    second.select_option("#cn-language", "en")
+    second.uncheck("#cn-fill")
+    second.click("#cn-quickplay")
+    second.wait_for_selector("#room .room-slot.mine")
+    assert second.get_attribute("#room", "data-code") == code
+    first.locator(".room-slot[data-occupied='user']").nth(1).wait_for()
+    third.select_option("#cn-language", "en")
+    third.click("#cn-quickplay")
+    for page in (first, second, third):
+        team, role = role_of(page)
+        assert team in ("red", "blue") and role in ("spymaster", "guesser")
+    assert int(first.get_attribute("#match", "data-match")) == int(
+        third.get_attribute("#match", "data-match"))
