@@ -218,7 +218,7 @@ def test_a_custom_pack_is_uploaded_with_errors_named_and_used(open_page: Any) ->
         "name": "meyveler.txt", "mimeType": "text/plain",
         "buffer": "\n".join(PACK).encode("utf-8"),
     }])
-    page.wait_for_function("document.querySelector('#pack-text').value.includes('şeftali')")
+    page.wait_for_function("() => document.querySelector('#pack-text').value.includes('şeftali')")
     page.click("#pack-save")
     page.locator("#pack-list [data-pack]").filter(has_text="Meyveler").wait_for()
     assert "28" in page.locator("#pack-list [data-pack]").first.inner_text()
