@@ -157,6 +157,7 @@ def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
     assert "Kırmızı" in watcher.page.locator("#cn-end h2").inner_text()
     # The end reveals the key to everyone.
     assert red_guess.locator("#cn-board [data-colour]").count() == 25
+    shoot(blue_spy, "codenames-end")
     assert not covered(red_guess).isdisjoint(blues)
     for player in (seats["red", "guesser"], seats["blue", "guesser"], watcher):
         assert_never_saw_the_key(player)
