@@ -1,5 +1,5 @@
 """Kelime Casusu AI seats through the real server: an AI spymaster for a person, AI guessers
-for a person's clues, and a table of four AIs, each seat acting from its own view through the
+for a person's clues, and a table of six AIs, each seat acting from its own view through the
 same command path as a person. The models load once per process (counted here) with a small
 clue vocabulary (the honest readers, fewer candidates), and what an AI clue meant is stored as
 a note that is never sent while the match runs."""
@@ -19,7 +19,7 @@ from sqlalchemy import select
 from harfiyen.ai.codenames import models, seat
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.server import bots
-from harfiyen.server.models import MatchEvent, MatchNote
+from harfiyen.server.models import Match, MatchEvent, MatchNote
 
 from .conftest import LiveServer, unique
 from .support import register
@@ -196,9 +196,13 @@ async def test_a_person_gives_clues_to_ai_guessers(
     await person.close()
 
 
-async def test_four_ais_play_a_whole_game(live: LiveServer, small_models: Counter[str]) -> None:
+async def test_a_table_of_six_ais_plays_a_whole_game(
+    live: LiveServer, small_models: Counter[str]
+) -> None:
     host = await register(live.url, unique("ch"))
-    match_id = await seated_match(host, False, {}, [RED_SPY, RED_GUESS, BLUE_SPY, BLUE_GUESS])
+    # Two AI guessers per team: the seats that may act are several bots at once.
+    match_id = await seated_match(host, False, {}, [RED_SPY, RED_GUESS, RED_GUESS + 1,
+                                                    BLUE_SPY, BLUE_GUESS, BLUE_GUESS + 1])
     sock = await host.connect()
     assert (await sock.subscribe(match_id))["seat"] is None  # the host watches
     await sock.wait_seq(match_id, 1)
@@ -213,10 +217,11 @@ async def test_four_ais_play_a_whole_game(live: LiveServer, small_models: Counte
     assert_key_hidden(sock.received)
     assert {c["team"] for c in view["clues"]} == {"red", "blue"}
     notes, stored = await notes_and_clues(live, match_id)
-    check_notes(notes, stored, {0, 2}, {c["word"] for c in view["cards"]})
+    spymasters = {s["seat"] for s in view["seats"] if s["role"] == "spymaster"}
+    check_notes(notes, stored, spymasters, {c["word"] for c in view["cards"]})
     players = (await host.match(match_id))["players"]
     assert sorted(p["display_name"] for p in players) == [
-        "Yapay zekâ", "Yapay zekâ 2", "Yapay zekâ 3", "Yapay zekâ 4"]
+        "Yapay zekâ", *(f"Yapay zekâ {n}" for n in range(2, 7))]
     loaded_once(small_models)
     timings = [t for t in live.app.state.bots.timings if t.match_id == match_id]
     assert timings and not any(t.fallback for t in timings)
@@ -251,5 +256,39 @@ async def test_a_failing_ai_spymaster_falls_back_to_a_clue_the_engine_accepts(
     assert view["current_clue"]["seat"] == 0 and view["current_clue"]["number"] == 1
     assert any(t.fallback for t in runner.timings if t.match_id == match_id)
     await person.resign(match_id)
+    await sock.close()
+    await person.close()
+
+
+async def test_a_person_guessing_beside_an_ai_guesser_goes_first(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch, small_models: Counter[str]
+) -> None:
+    """The AI guesser leaves the people of its team time to guess, then guesses itself."""
+    monkeypatch.setattr(live.app.state.bots, "people_first_seconds", 1.5)
+    person = await register(live.url, unique("cp"))
+    match_id = await seated_match(person, True, {RED_GUESS: person}, [RED_SPY, RED_GUESS + 1])
+    sock = await person.connect()
+    assert (await sock.subscribe(match_id))["seat"] == 1
+    await sock.wait_seq(match_id, 1)
+    view = sock.views[match_id]
+    while view["phase"] != "guess":
+        view = await next_view(sock, match_id)
+    assert view["to_act"] == [1, 2]
+    # The person guesses one of the team's cards (the test reads the key from the server),
+    # so the turn goes on and the AI guesser has its turn after it.
+    service = live.app.state.service
+    async with service.sessions() as db:
+        state = await service.state(db, await db.get(Match, match_id))
+    red = next(i for i, c in enumerate(state.key) if c.value == "red" and not state.revealed[i])
+    ack = await sock.move(match_id, {"kind": "guess", "index": red})  # at once: the AI waits
+    assert ack["type"] == "ack", ack
+    await sock.wait_seq(match_id, ack["seq"])
+    assert sock.views[match_id]["clues"][-1]["guesses"][0]["index"] == red
+    assert sock.views[match_id]["phase"] == "guess"
+    # Left alone, the AI guesser moves: a guess or a pass.
+    seq = sock.view_seq[match_id]
+    await sock.wait_seq(match_id, seq + 1, timeout=30)
+    moved = [f["event"] for f in sock.received if f.get("type") == "event" and f["seq"] == seq + 1]
+    assert moved and moved[0]["kind"] in ("card_revealed", "passed") and moved[0]["seat"] == 2
     await sock.close()
     await person.close()

@@ -10,6 +10,7 @@ from harfiyen.games.codenames.packs import load_pack
 
 from .codenames_helpers import (
     CUES,
+    MATCH_LAYER,
     assert_never_saw_the_key,
     card,
     covered,
@@ -29,7 +30,6 @@ from .helpers import accept_invite_for, api_post, no_horizontal_scroll, quiet, r
 WIDE = """[...document.querySelectorAll('body *')]
     .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8)
     .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
-MARKS_RELAYED = False  # TEMP until the match layer relays marks
 
 
 def start_four(open_page: Any) -> tuple[int, dict[tuple[str, str], Player], list[Player]]:
@@ -119,7 +119,7 @@ def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
     mark_and_reveal(red_guess, reds[0])
     # A mark is seen by everyone before the reveal; a second tap on the same card reveals.
     card(red_guess, reds[1]).click()
-    if MARKS_RELAYED:
+    if MATCH_LAYER:
         card(watcher.page, reds[1]).and_(watcher.page.locator(".marked")).wait_for()
     card(red_guess, reds[1]).click()
     card(red_guess, reds[1]).and_(red_guess.locator("[data-revealed='true']")).wait_for()
@@ -157,6 +157,7 @@ def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
     assert "Kırmızı" in watcher.page.locator("#cn-end h2").inner_text()
     # The end reveals the key to everyone.
     assert red_guess.locator("#cn-board [data-colour]").count() == 25
+    shoot(blue_spy, "codenames-end")
     assert not covered(red_guess).isdisjoint(blues)
     for player in (seats["red", "guesser"], seats["blue", "guesser"], watcher):
         assert_never_saw_the_key(player)

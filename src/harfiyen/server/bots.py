@@ -183,7 +183,8 @@ def seat_ai(game: str) -> SeatAI | None:
 
 
 def acting_seats(match: Match) -> list[int]:
-    """The seats that may act now (``to_move`` alone for a match stored without the list)."""
+    """The seats that may act now, as stored (``to_move`` alone for a match stored without
+    the list; the runner then asks the engine)."""
     if match.acting is not None:
         return [int(s) for s in match.acting]
     return [] if match.to_move is None else [match.to_move]
@@ -221,6 +222,8 @@ class BotRunner(Sweeper):
                                                 thread_name_prefix="harfiyen-bot-fallback")
         self.tasks: set[asyncio.Task[None]] = set()
         self.budgets: dict[str, float] = dict(BUDGET_SECONDS)
+        # How long bots leave the people who may act with them to act first.
+        self.people_first_seconds = service.settings.bot_challenge_wait_seconds
         self.timings: deque[Timing] = deque(maxlen=10_000)
         self._running: set[int] = set()
         self._again: set[int] = set()
@@ -304,11 +307,18 @@ class BotRunner(Sweeper):
                     return True
                 self._warm(ai, match.game, match.language)
                 users = {s: u.id for s, u in seated}
-                bots = [(s, users[s], str(levels[s])) for s in acting_seats(match)
-                        if levels.get(s)]
+                state = None
+                if match.acting is None:
+                    # A match stored before the list was kept: the engine says who acts.
+                    state = await service.state(db, match)
+                    acting = list(registered_game(match.game).to_act(state))
+                else:
+                    acting = acting_seats(match)
+                bots = [(s, users[s], str(levels[s])) for s in acting if levels.get(s)]
                 if not bots:
                     return True
-                state = await service.state(db, match)
+                if state is None:
+                    state = await service.state(db, match)
                 seq = match.last_seq
                 views = {s: service_view(service, match, state, s) for s, _, _ in bots}
                 people = any([await self._people_who_may_challenge(db, match_id, views[s])
@@ -318,6 +328,10 @@ class BotRunner(Sweeper):
                 # the people at the table time to challenge first (a challenge makes the
                 # submit below stale, and the bot then looks again).
                 await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
+            elif any(not levels.get(s) for s in acting):
+                # People act alongside the bots (a person and an AI guessing for one team):
+                # the people go first; a bot moves when they leave it time.
+                await asyncio.sleep(self.people_first_seconds)
             acted = await asyncio.gather(*(
                 self._act(match, ai, seat, user_id, level, views[seat], seq)
                 for seat, user_id, level in bots
@@ -325,9 +339,9 @@ class BotRunner(Sweeper):
         except Exception:
             log.exception("bot move in match %s failed", match_id)
             return False
-        # A stale seat is fine when another bot's move landed (its commit makes this
-        # runner look again); when none landed, the read was stale: look again now.
-        return "done" in acted or "stale" not in acted
+        # A stale seat is fine when another move landed here (its commit makes this runner
+        # look again); otherwise the read was stale: look again after a pause.
+        return "done" in acted or "stale" not in acted or match_id in self._again
 
     async def _act(
         self, match: Match, ai: SeatAI, seat: int, user_id: int, level: str, view: Any,

@@ -228,7 +228,7 @@ export async function renderRoom(root, codeText) {
         { aria: t(slot.locked ? "room.unlock_at" : "room.lock_at", { where }) }),
       host && slot.user && !mine && button(`remove-${slot.slot}`, t("room.remove"),
         () => act("POST", `/slots/${slot.slot}`, { remove: true }), { class: "btn-danger", aria: t("room.remove_at", { where }) }),
-      host && !slot.ai && candidates.length > 0 && h("select", {
+      host && free && candidates.length > 0 && h("select", {
         id: `move-${slot.slot}`, class: "room-move", "aria-label": t("room.move_here", { where }),
         onchange: (e) => { if (e.target.value) act("POST", `/slots/${slot.slot}`, { user: Number(e.target.value) }); },
       }, h("option", { value: "" }, t("room.move")), candidates.map((m) => h("option", { value: m.id }, m.display_name))),
