@@ -7,9 +7,6 @@ from typing import Any
 
 from .conftest import Player
 
-# TEMP: the match layer (per-phase deadlines, relayed marks) is not on main yet.
-MATCH_LAYER = False
-
 CUES = {"red": "▲", "blue": "■", "neutral": "·", "black": "✖"}
 
 
@@ -64,9 +61,10 @@ def free_clues(page: Any) -> list[str]:
 
 
 def give_clue(page: Any, word: str | None, number: int) -> None:
-    """Give a clue; ``word`` None: the first of :data:`CLUES` not on the board."""
+    """Give a clue; ``word`` None: one of :data:`CLUES` not on the board (a new one each
+    turn, so the clue log reads like a game)."""
     page.wait_for_selector("#cn-clue-form")
-    word = word or free_clues(page)[0]
+    word = word or free_clues(page)[page.locator("#cn-log .cn-clue").count()]
     page.fill("#cn-clue-word", word)
     page.select_option("#cn-clue-number", str(number))
     page.click("#cn-clue-send")

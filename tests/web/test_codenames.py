@@ -10,7 +10,6 @@ from harfiyen.games.codenames.packs import load_pack
 
 from .codenames_helpers import (
     CUES,
-    MATCH_LAYER,
     assert_never_saw_the_key,
     card,
     covered,
@@ -119,8 +118,8 @@ def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
     mark_and_reveal(red_guess, reds[0])
     # A mark is seen by everyone before the reveal; a second tap on the same card reveals.
     card(red_guess, reds[1]).click()
-    if MATCH_LAYER:
-        card(watcher.page, reds[1]).and_(watcher.page.locator(".marked")).wait_for()
+    card(watcher.page, reds[1]).and_(watcher.page.locator(".marked")).wait_for()
+    card(red_spy, reds[1]).and_(red_spy.locator(".marked")).wait_for()
     card(red_guess, reds[1]).click()
     card(red_guess, reds[1]).and_(red_guess.locator("[data-revealed='true']")).wait_for()
     assert "1 tahmin hakkı" in red_guess.locator("#cn-counters").inner_text()
@@ -157,6 +156,7 @@ def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
     assert "Kırmızı" in watcher.page.locator("#cn-end h2").inner_text()
     # The end reveals the key to everyone.
     assert red_guess.locator("#cn-board [data-colour]").count() == 25
+    shoot(blue_spy, "codenames-end")
     assert not covered(red_guess).isdisjoint(blues)
     for player in (seats["red", "guesser"], seats["blue", "guesser"], watcher):
         assert_never_saw_the_key(player)

@@ -9,7 +9,6 @@ import itertools
 from typing import Any
 
 from .codenames_helpers import (
-    MATCH_LAYER,
     assert_never_saw_the_key,
     card,
     covered,
@@ -96,10 +95,9 @@ def test_a_room_is_made_joined_seated_with_ais_started_and_rematched(open_page: 
     assert role_of(page) == ("red", "spymaster")
     assert role_of(friend.page) == ("red", "guesser")
     # The clue timer chosen at creation counts down from the state's deadline.
-    if MATCH_LAYER:
-        timer = page.locator("#cn-timer")
-        timer.wait_for()
-        assert timer.inner_text() in ("2:00", "1:59", "1:58", "1:57")
+    timer = page.locator("#cn-timer")
+    timer.wait_for()
+    assert timer.inner_text() in ("2:00", "1:59", "1:58", "1:57")
     key = key_from_page(page)
     give_clue(page, None, 9)
     for index in [i for i, c in key.items() if c == "red"]:
@@ -146,9 +144,8 @@ def test_a_person_guesses_with_an_ai_spymaster_and_sees_what_it_meant(open_page:
     play_guesser_until_the_end(page)
     # The end: the key for everyone and, under each AI clue, the words it meant.
     assert page.locator("#cn-board [data-colour]").count() == 25
-    if MATCH_LAYER:
-        page.wait_for_selector("#cn-log [data-meant]")
-        assert "Yapay zekânın kastettiği" in page.locator("#cn-log [data-meant]").first.inner_text()
+    page.wait_for_selector("#cn-log [data-meant]")
+    assert "Yapay zekânın kastettiği" in page.locator("#cn-log [data-meant]").first.inner_text()
     assert_never_saw_the_key(player)
 
 
@@ -218,7 +215,7 @@ def test_a_custom_pack_is_uploaded_with_errors_named_and_used(open_page: Any) ->
         "name": "meyveler.txt", "mimeType": "text/plain",
         "buffer": "\n".join(PACK).encode("utf-8"),
     }])
-    page.wait_for_function("document.querySelector('#pack-text').value.includes('şeftali')")
+    page.wait_for_function("() => document.querySelector('#pack-text').value.includes('şeftali')")
     page.click("#pack-save")
     page.locator("#pack-list [data-pack]").filter(has_text="Meyveler").wait_for()
     assert "28" in page.locator("#pack-list [data-pack]").first.inner_text()
@@ -232,3 +229,35 @@ def test_a_custom_pack_is_uploaded_with_errors_named_and_used(open_page: Any) ->
     words = {w.strip() for w in page.locator("#cn-board .cn-word").all_inner_texts()}
     upper = {tr_upper(w) for w in PACK}
     assert len(words) == 25 and words <= upper, words - upper
+
+
+def test_quick_play_fills_one_room_and_the_last_player_fills_it_with_ais(
+        open_page: Any) -> None:
+    """Quick play in English (a queue of its own): two people land in one public room,
+    listed in the lobby; a third asks for AIs in the empty seats and the game starts for
+    all three."""
+    people = [open_page(DESKTOP) for _ in range(3)]
+    for person in people:
+        register(person.page, unique("hizli"))
+    first, second, third = (p.page for p in people)
+    first.select_option("#cn-language", "en")
+    first.uncheck("#cn-fill")
+    first.click("#cn-quickplay")
+    first.wait_for_selector("#room .room-slot.mine")
+    code = first.get_attribute("#room", "data-code")
+    # The quick room is public: the others' lobby lists it.
+    second.reload()
+    second.locator(f"#cn-rooms [data-room='{code}']").wait_for()
+    second.select_option("#cn-language", "en")
+    second.uncheck("#cn-fill")
+    second.click("#cn-quickplay")
+    second.wait_for_selector("#room .room-slot.mine")
+    assert second.get_attribute("#room", "data-code") == code
+    first.locator(".room-slot[data-occupied='user']").nth(1).wait_for()
+    third.select_option("#cn-language", "en")
+    third.click("#cn-quickplay")
+    for page in (first, second, third):
+        team, role = role_of(page)
+        assert team in ("red", "blue") and role in ("spymaster", "guesser")
+    assert int(first.get_attribute("#match", "data-match")) == int(
+        third.get_attribute("#match", "data-match"))

@@ -24,6 +24,21 @@ The contract each spec's functions keep (ARCHITECTURE.md, "The engine contract")
 - ``move_of(event)``: the ``(seat, move)`` an event records, or ``None`` for
   events no seat chose (deals, draws, the end); replaying these from a new game
   gives the same events again.
+
+What the match layer asks of a game beyond its engine (each has a default that
+fits a game of equal seats without roles, such as the crossword):
+
+- ``room_slots(config)``: the seats a room offers, as public descriptors
+  (``{"team": "red", "role": "spymaster"}``); ``seated_config(config, filled)``
+  the config for the filled slot indices (seat ``i`` = ``i``-th filled slot),
+  raising the game's error when the engine would refuse that seating;
+- ``chat_policy(state, seat)``: who may write in the match chat (``"all"``,
+  ``"team"``: to the writer's team only, ``"none"``: read only); ``state`` is
+  ``None`` before the start and ``seat`` ``None`` for a spectator;
+- ``ai_player`` (``"module:function"``) and ``ai_levels``: the AI that can take
+  a seat; ``phase_of(state)``: the phase a per-phase move timer is chosen by;
+  ``mark_move(i)``: the move a public mark of card ``i`` stands for (marks only where
+  that move would be accepted).
 """
 
 from __future__ import annotations
@@ -31,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from harfiyen.core.errors import ErrorKind, GameError, Message
 from harfiyen.core.events import Decoder, EngineEvent
@@ -45,6 +60,10 @@ M = TypeVar("M")
 
 LexiconLoader = Callable[[str], Any]
 
+# Who may write in a match's chat: to everyone, to the writer's team only, or nobody
+# (read only).
+ChatRight = Literal["all", "team", "none"]
+
 BAD_OPTIONS = ErrorKind(
     "bad_options",
     "Bu oyun bu ayarlarla kurulamaz: {problem}.",
@@ -55,6 +74,26 @@ BAD_MOVE = ErrorKind(
     "Hamle okunamadı: {problem}.",
     "The move could not be read: {problem}.",
 )
+
+SEATS_EMPTY = ErrorKind(
+    "room.seats_empty",
+    "Oyun başlamadan önce her koltuk dolmalı.",
+    "Every seat must be taken before the game starts.",
+)
+
+
+def _unset(*_: Any) -> Any:  # pragma: no cover - replaced in GameSpec.__post_init__
+    raise NotImplementedError
+
+
+def default_chat_policy(state: Any, seat: int | None) -> ChatRight:
+    """Players write to everyone, spectators read."""
+    return "none" if seat is None else "all"
+
+
+def default_phase(state: Any) -> str:
+    """One timer for every move."""
+    return "move"
 
 
 @dataclass(frozen=True)
@@ -110,10 +149,45 @@ class GameSpec(Generic[C, S, M]):
     reference: Callable[[], dict[str, Any]] = field(default=lambda: {})
     # The options a lobby offers, as data (families, versions, variants, players...).
     option_table: Callable[[], dict[str, Any]] = field(default=lambda: {})
+    # The seats a room offers for a config, as public descriptors, in order; the default:
+    # one ``{}`` per seat of ``setup(config)``.
+    room_slots: Callable[[C], tuple[dict[str, Any], ...]] = _unset
+    # The config for the filled slot indices (in slot order; seat i = i-th filled slot);
+    # raises the game's error for a seating the engine refuses. The default: every slot
+    # must be filled (``room.seats_empty``) and the config stays as it is.
+    seated_config: Callable[[C, Sequence[int]], C] = _unset
+    # Who may write in the chat (see ``ChatRight``); state ``None`` before the start,
+    # seat ``None`` for a spectator.
+    chat_policy: Callable[[S | None, int | None], ChatRight] = default_chat_policy
+    # The AI that can take a seat: "module:function", loaded lazily by the bot runner as
+    # ``choose(view, level, seed, lexicons) -> move``; ``None``: no AI. Its levels.
+    ai_player: str | None = None
+    ai_levels: tuple[str, ...] = ()
+    # The phase a state is in, for per-phase move timers (``{"seconds": {phase: n}}``).
+    phase_of: Callable[[S], str] = default_phase
+    # The move a seat's public mark of card ``i`` stands for (Kelime Casusu: a guess of
+    # ``i``): a mark is relayed when that move would be accepted now. ``None``: no marks.
+    mark_move: Callable[[int], M] | None = None
+    # A seat's team for a config (the audience of its ``"team"`` chat); ``None``: no teams.
+    team_of: Callable[[C, int], str | None] = lambda config, seat: None
+    # Whether spectators read the chat (everything written to all); they never write.
+    spectators_read_chat: bool = False
     decode_event: Decoder = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "decode_event", Decoder(self.event_types))
+        if self.room_slots is _unset:
+            object.__setattr__(self, "room_slots", self._default_slots)
+        if self.seated_config is _unset:
+            object.__setattr__(self, "seated_config", self._default_seated)
+
+    def _default_slots(self, config: C) -> tuple[dict[str, Any], ...]:
+        return tuple({} for _ in range(self.setup(config).seats))
+
+    def _default_seated(self, config: C, filled: Sequence[int]) -> C:
+        if list(filled) != list(range(len(self.room_slots(config)))):
+            raise GameError.of(SEATS_EMPTY)
+        return config
 
     # --- configs ------------------------------------------------------------------------
 
@@ -238,6 +312,7 @@ def games() -> Iterator[GameSpec[Any, Any, Any]]:
 
 
 __all__ = [
-    "BAD_MOVE", "BAD_OPTIONS", "UNKNOWN_GAME", "GameSpec", "LexiconLoader", "Setup", "game",
+    "BAD_MOVE", "BAD_OPTIONS", "SEATS_EMPTY", "UNKNOWN_GAME", "ChatRight", "GameSpec",
+    "LexiconLoader", "Setup", "default_chat_policy", "default_phase", "game",
     "games", "register_game", "seat_viewers", "temporarily_registered",
 ]

@@ -13,8 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.server import auth, usernames
 from harfiyen.server import errors as E
+from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
-from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
+from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
     DEFAULT_PREFERENCES,
@@ -265,6 +266,12 @@ async def _match_out(db: AsyncSession, match: Match, user: User) -> dict[str, An
     return match_json(match, players, invites)
 
 
+def bot_levels(ai_levels: tuple[str, ...]) -> tuple[str, ...]:
+    """The bot levels a game's seats can take: its AI levels, and the runner's simple
+    stand-ins where the game's AI is the crossword AI they stand in for."""
+    return (*ai_levels, *(STAND_INS if set(AI_LEVELS) <= set(ai_levels) else ()))
+
+
 @router.post("/matches", status_code=201)
 async def create_match(
     body: CreateMatchRequest, request: Request, user: CurrentUser, db: Db
@@ -274,7 +281,10 @@ async def create_match(
     await release(db)
     bots: list[str] = list(body.bots) or ([body.bot] if body.bot else [])
     service = service_of(request)
-    setup = adapter(body.game).setup(body.options)
+    game = adapter(body.game)
+    setup = game.setup(body.options)
+    if any(level not in bot_levels(game.spec.ai_levels) for level in bots):
+        raise E.fail(E.BAD_CONFIG, problem=f"{body.game} has no such bot level")
     solo = bool(bots) and len(bots) == setup.players - 1
     # Solo games against the AI have no time limit (RULES.md); bot games are never ranked.
     time_control = {"kind": "none", "seconds_per_move": None} if solo \
@@ -314,6 +324,13 @@ async def get_match(match_id: MatchId, request: Request, user: CurrentUser, db: 
     _, frames = await service.sync_frames(match_id, user.id, 0)
     out["view"] = frames[-1].get("view")
     out["rematch"] = await _rematch_offer(db, match, user)
+    if match.status == "finished":
+        # What the AI seats meant (a clue's words) would tell the key while the game runs.
+        notes = (await db.execute(
+            select(MatchNote).where(MatchNote.match_id == match.id)
+            .order_by(MatchNote.seq, MatchNote.id)
+        )).scalars().all()
+        out["notes"] = [{"seq": n.seq, "seat": n.seat, **n.data} for n in notes]
     return {"match": out}
 
 

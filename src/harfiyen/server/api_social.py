@@ -11,7 +11,7 @@ from pydantic import Field
 from harfiyen.server import chat, push, ratings, social
 from harfiyen.server.api import CurrentUser, Db, _user_named, optional_user, service_of
 from harfiyen.server.matchmaking import Matchmaker
-from harfiyen.server.schemas import MatchId, Strict, TimeControl, iso, user_json
+from harfiyen.server.schemas import MatchId, Strict, TimeControl, default_game, iso, user_json
 
 router = APIRouter(prefix="/api")
 
@@ -111,8 +111,8 @@ async def user_ratings(username: str, request: Request, db: Db) -> Any:
 
 
 class QueueRequest(Strict):
-    # A registered game (``GET /api/config`` lists them); the crossword by default.
-    game: str = Field(default="crossword", min_length=1, max_length=32)
+    # A registered game (``GET /api/config`` lists them); the first registered one by default.
+    game: str = Field(default_factory=default_game, min_length=1, max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
     ranked: bool = False
     time_control: TimeControl = Field(default_factory=TimeControl)

@@ -1,9 +1,13 @@
 """Chat per match: the players of a match talk; lengths, rates and blocks are enforced.
 
-Messages are stored (a reconnecting client reads the history) and published to
-every seat's channel as ``{"type": "chat", ...}`` frames. Spectators neither
-read nor write. The rate limit counts stored messages, so it holds across
-server processes.
+Messages are stored (a reconnecting client reads the history) and published as
+``{"type": "chat", ...}`` frames to the seats' channels. Who may write is the
+game's chat policy (``spec.chat_policy``): to everyone, to the writer's team only
+(Kelime Casusu's guessers while the game runs: the frame goes to that team's
+seats and carries ``"team"``), or not at all (its spymasters while the game runs).
+Spectators never write; they read what is written to everyone where the game lets
+them (``spec.spectators_read_chat``), else nothing. The rate limit counts stored
+messages, so it holds across server processes.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.core.viewers import Seat
+from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
+from harfiyen.server.games import GameAdapter, adapter
 from harfiyen.server.models import ChatMessage, Match, MatchPlayer, User, utcnow
 from harfiyen.server.schemas import iso
 from harfiyen.server.service import MatchService, match_channel
@@ -30,12 +35,16 @@ def clean_text(text: str) -> str:
     return text.strip()
 
 
-def chat_json(message: ChatMessage, username: str) -> dict[str, Any]:
-    return {
+def chat_json(message: ChatMessage, username: str, team: str | None = None
+              ) -> dict[str, Any]:
+    out = {
         "type": "chat", "match": message.match_id, "id": message.id,
         "user": message.user_id, "username": username, "text": message.text,
         "at": iso(message.created_at),
     }
+    if team is not None:
+        out["team"] = team  # written to that team only
+    return out
 
 
 async def _seats(db: AsyncSession, match_id: int) -> list[MatchPlayer]:
@@ -44,12 +53,28 @@ async def _seats(db: AsyncSession, match_id: int) -> list[MatchPlayer]:
     )).scalars().all())
 
 
+# Where a message's audience is kept once the column exists (``None``: everyone,
+# ``"team:red"``: that team); until then it follows from the author and the policy.
+_AUDIENCE = getattr(ChatMessage, "audience", None)
+
+
+async def _right(service: MatchService, db: AsyncSession, match: Match, game: GameAdapter,
+                 seat: int | None) -> str:
+    """The seat's chat right now, by the game's policy (no state before the start)."""
+    state = None if match.status in ("waiting", "cancelled") else await service.state(db, match)
+    return game.chat_right(state, seat)
+
+
+def _team_of(game: GameAdapter, match: Match, seat: int) -> str | None:
+    return game.spec.team_of(game.spec.config_from_dict(match.config), seat)
+
+
 async def post(service: MatchService, user: User, match_id: int, text: str) -> dict[str, Any]:
     """Store and publish ``user``'s message in ``match_id``; return the chat frame.
 
-    Raises ``match.not_found``, ``match.not_a_player``, ``social.blocked``,
-    ``chat.empty``, ``chat.too_long`` or ``chat.rate_limited``; nothing is
-    stored then.
+    Raises ``match.not_found``, ``match.not_a_player``, ``chat.not_allowed`` (the
+    game's policy), ``social.blocked``, ``chat.empty``, ``chat.too_long`` or
+    ``chat.rate_limited``; nothing is stored then.
     """
     settings = service.settings
     text = clean_text(text)
@@ -62,9 +87,20 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
         match = await db.get(Match, match_id)
         if match is None:
             raise E.fail(E.MATCH_NOT_FOUND, status=404)
+        game = adapter(match.game)
         seats = await _seats(db, match_id)
-        if not any(p.user_id == user.id for p in seats):
+        mine = next((p.seat for p in seats if p.user_id == user.id), None)
+        if mine is None:
+            if game.spec.spectators_read_chat and match.public:
+                raise E.fail(E.CHAT_SPECTATOR, status=403)
             raise E.fail(E.NOT_A_PLAYER, status=403)
+        right = await _right(service, db, match, game, mine)
+        if right == "none":
+            raise E.fail(E.CHAT_NOT_ALLOWED, status=403)
+        team = _team_of(game, match, mine) if right == "team" else None
+        readers = seats if team is None else [
+            p for p in seats if _team_of(game, match, p.seat) == team
+        ]
         await refuse_if_blocked(db, user.id, [p.user_id for p in seats])
         since = utcnow() - timedelta(seconds=settings.chat_window_seconds)
         recent = (await db.execute(
@@ -75,26 +111,65 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
         if recent >= settings.chat_burst:
             raise E.fail(E.CHAT_RATE, status=429, seconds=round(settings.chat_window_seconds))
         message = ChatMessage(match_id=match_id, user_id=user.id, text=text)
+        if _AUDIENCE is not None and team is not None:
+            message.audience = f"team:{team}"  # type: ignore[attr-defined]
         db.add(message)
         await db.flush()
-        frame = chat_json(message, user.username)
-    for p in seats:
-        await service.pubsub.publish(match_channel(match_id, Seat(p.seat)), frame)
+        frame = chat_json(message, user.username, team)
+    channels = [match_channel(match_id, Seat(p.seat)) for p in readers]
+    if team is None and game.spec.spectators_read_chat:
+        channels.append(match_channel(match_id, Spectator()))
+    await service.pubsub.publish_many([(channel, frame) for channel in channels])
     return frame
+
+
+def _message_team(message: ChatMessage, match: Match, game: GameAdapter,
+                  seat_of: dict[int, int], running_right: dict[int, str]) -> str | None:
+    """The team a stored message was written to (``None``: everyone)."""
+    if _AUDIENCE is not None:
+        stored = getattr(message, "audience", None)
+        return stored.partition(":")[2] if stored else None
+    seat = seat_of.get(message.user_id)
+    started, finished = match.started_at, match.finished_at
+    while_running = (seat is not None and started is not None
+                     and message.created_at >= started
+                     and (finished is None or message.created_at < finished))
+    if not while_running or running_right.get(seat) != "team":  # type: ignore[arg-type]
+        return None
+    assert seat is not None
+    return _team_of(game, match, seat)
 
 
 async def history(
     service: MatchService, user: User, match_id: int, limit: int = 200
 ) -> list[dict[str, Any]]:
-    """The newest ``limit`` messages of the match, oldest first (players only)."""
+    """The newest ``limit`` messages of the match the user may read, oldest first:
+    players read what was written to everyone and to their team; spectators of a game
+    whose spectators read the chat, what was written to everyone."""
     async with service.sessions() as db:
-        if await db.get(Match, match_id) is None:
+        match = await db.get(Match, match_id)
+        if match is None:
             raise E.fail(E.MATCH_NOT_FOUND, status=404)
-        if await service.seat_of(db, match_id, user.id) is None:
+        game = adapter(match.game)
+        seat = await service.seat_of(db, match_id, user.id)
+        if seat is None and not (game.spec.spectators_read_chat and match.public):
             raise E.fail(E.NOT_A_PLAYER, status=403)
+        seat_of = {p.user_id: p.seat for p in await service.players(db, match_id)}
+        running_right: dict[int, str] = {}
+        if _AUDIENCE is None and match.started_at is not None:
+            # The rights while the game ran: a new game's (Kelime Casusu's are the same
+            # from the first clue to the end).
+            first = game.new_game(match.config, match.seed, service.lexicons)
+            running_right = {s: game.chat_right(first, s) for s in seat_of.values()}
         rows = (await db.execute(
             select(ChatMessage, User.username).join(User, User.id == ChatMessage.user_id)
             .where(ChatMessage.match_id == match_id)
             .order_by(ChatMessage.id.desc()).limit(limit)
         )).all()
-    return [chat_json(m, name) for m, name in reversed(rows)]
+    mine = None if seat is None else _team_of(game, match, seat)
+    out = []
+    for message, name in reversed(rows):
+        team = _message_team(message, match, game, seat_of, running_right)
+        if team is None or (seat is not None and team == mine):
+            out.append(chat_json(message, name, team))
+    return out

@@ -231,6 +231,27 @@ CHAT_RATE: Final = ErrorKind(
     "Çok hızlı yazıyorsun; {seconds} saniye bekle.",
     "You are writing too fast; wait {seconds} seconds.",
 )
+# The game's chat policy refuses (one code; the message says whose right it is).
+CHAT_NOT_ALLOWED: Final = ErrorKind(
+    "chat.not_allowed",
+    "Oyun sürerken bu koltuktan sohbete yazılamaz; oyun bitince herkes yazabilir.",
+    "This seat cannot write in the chat while the game runs; everyone can once it ends.",
+)
+CHAT_SPECTATOR: Final = ErrorKind(
+    "chat.not_allowed",
+    "İzleyiciler sohbeti yalnızca okuyabilir.",
+    "Spectators can only read the chat.",
+)
+PLATFORM_MOVE: Final = ErrorKind(
+    "match.platform_move",
+    "Süre dolması hamlesini yalnızca sunucu yapar.",
+    "Only the server makes the timeout move.",
+)
+NO_MARKS: Final = ErrorKind(
+    "match.no_marks",
+    "Bu oyunda kart işaretlenmez.",
+    "This game has no card marks.",
+)
 QUEUE_NOT_FOUND: Final = ErrorKind(
     "matchmaking.not_queued", "Eşleşme sırasında değilsin.", "You are not waiting for a match."
 )

@@ -117,9 +117,35 @@ class GameAdapter:
         return self.spec.project_event(event, viewer, state)
 
     def to_move(self, state: Any) -> int | None:
-        """The first seat that may act (the one a deadline and a notice are for)."""
+        """The first seat that may act (the one a timeout is made for)."""
         seats = self.spec.to_act(state)
         return seats[0] if seats else None
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """Every seat that may act now (empty once the game is over)."""
+        return tuple(self.spec.to_act(state))
+
+    def phase_of(self, state: Any) -> str:
+        return self.spec.phase_of(state)
+
+    def audiences(self, config: dict[str, Any]) -> tuple[Viewer, ...]:
+        """The game's viewers of a stored config: each gets its own channel and events."""
+        return tuple(self.spec.viewers(self.spec.config_from_dict(config)))
+
+    def is_platform_move(self, move: Any) -> bool:
+        """Whether ``move`` is one only the platform makes (the timeout; resigning is a
+        player's own move even where the game times out by resigning)."""
+        timeout = self.spec.timeout
+        return timeout is not None and move == timeout and move != self.spec.resign
+
+    def chat_right(self, state: Any, seat: int | None) -> str:
+        return self.spec.chat_policy(state, seat)
+
+    def mark_move(self, index: int) -> Any:
+        """The move a mark of card ``index`` stands for; raises ``match.no_marks``."""
+        if self.spec.mark_move is None:
+            raise E.fail(E.NO_MARKS, status=400)
+        return self.spec.mark_move(index)
 
     def outcome(self, state: Any) -> Outcome | None:
         return self.spec.outcome(state)

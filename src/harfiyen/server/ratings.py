@@ -9,14 +9,16 @@ changes exactly once per match, whichever process ends it.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.core.outcome import Outcome, Result
+from harfiyen.core.outcome import Outcome, Result, TeamResult
 from harfiyen.server.games import adapter
-from harfiyen.server.glicko2 import Rating, rate_match
+from harfiyen.server.glicko2 import Rating, rate, rate_match
 from harfiyen.server.models import Match, MatchPlayer, PlayerRating, RatingChange, utcnow
 from harfiyen.server.schemas import iso
 
@@ -53,11 +55,48 @@ async def current_rating(db: AsyncSession, user_id: int, game: str, language: st
     return Rating().rating if row is None else row.rating
 
 
+def composite(ratings: Sequence[Rating]) -> Rating:
+    """A team as one opponent: the mean rating and the root mean square deviation."""
+    n = len(ratings)
+    return Rating(sum(r.rating for r in ratings) / n,
+                  math.sqrt(sum(r.rd * r.rd for r in ratings) / n))
+
+
+_SCORE = {Result.WIN: 1.0, Result.DRAW: 0.5, Result.LOSS: 0.0}
+
+
+def rate_teams(ratings: Sequence[Rating], teams: Sequence[TeamResult]) -> list[Rating]:
+    """Every seat's rating after a team game (``ratings`` by seat): each player against
+    each other team's composite, scoring 1 against a team that did worse, 0.5 against one
+    that did as well, 0 against one that did better."""
+    rank = {Result.WIN: 2, Result.DRAW: 1, Result.LOSS: 0}
+    opponents = [composite([ratings[s] for s in team.seats]) for team in teams]
+    out = list(ratings)
+    for t, team in enumerate(teams):
+        results = []
+        for o, other in enumerate(teams):
+            if o == t:
+                continue
+            mine, theirs = rank[team.result], rank[other.result]
+            results.append((opponents[o], 1.0 if mine > theirs else 0.5 if mine == theirs
+                            else 0.0))
+        for seat in team.seats:
+            out[seat] = rate(ratings[seat], results)
+    return out
+
+
+def is_rated(outcome: Outcome) -> bool:
+    """A game of one team is never rated (everyone won or lost together)."""
+    return len(outcome.teams) != 1
+
+
 async def apply_ranked_result(
     db: AsyncSession, match: Match, outcome: Outcome
 ) -> list[RatingChange]:
-    """Rate every seat of the finished ranked ``match`` by its ``outcome``."""
-    places = seat_places(outcome)
+    """Rate every seat of the finished ranked ``match`` by its ``outcome`` (by places, or
+    team against team; a one-team game changes nothing)."""
+    if not is_rated(outcome):
+        return []
     seats = list((await db.execute(
         select(MatchPlayer).where(MatchPlayer.match_id == match.id).order_by(MatchPlayer.seat)
     )).scalars().all())
@@ -74,7 +113,14 @@ async def apply_ranked_result(
             db.add(row)
         rows.append(row)
     before = [Rating(r.rating, r.rd, r.volatility) for r in rows]
-    after = rate_match(before, [places[p.seat] for p in seats])
+    if outcome.teams:
+        index = {p.seat: i for i, p in enumerate(seats)}
+        teams = [TeamResult(t.team, tuple(index[s] for s in t.seats), t.result)
+                 for t in outcome.teams]
+        after = rate_teams(before, teams)
+    else:
+        places = seat_places(outcome)
+        after = rate_match(before, [places[p.seat] for p in seats])
     changes = []
     for p, row, old, new in zip(seats, rows, before, after, strict=True):
         row.rating, row.rd, row.volatility = new.rating, new.rd, new.volatility

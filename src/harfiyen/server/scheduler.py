@@ -2,9 +2,11 @@
 
 Deadlines live in the match row (``deadline_at``), so nothing is lost when a
 process stops: the first sweep after start finds every overdue match. The
-timeout goes through the same command path as any move, for the seat to
-move, and only if the log has not moved on since the sweep read it, so
-several processes sweeping at once end a match once.
+timeout is the game's own move (``spec.timeout``: the crossword's ends the game,
+Kelime Casusu's passes the turn) and goes through the same command path as any
+move, for the first of the seats to act (``acting[0]``, kept in ``to_move``), and
+only if the log has not moved on since the sweep read it, so several processes
+sweeping at once apply it once.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class DeadlineScheduler(Sweeper):
         self.service = service
 
     async def sweep(self) -> int:
-        """End every overdue move as a timeout; return how many matches ended."""
+        """Time out every overdue move; return how many timeouts were applied."""
         async with self.service.sessions() as db:
             rows = (await db.execute(
                 select(Match.id, Match.game, Match.last_seq, MatchPlayer.user_id)
@@ -41,10 +43,11 @@ class DeadlineScheduler(Sweeper):
             )).all()
         ended = 0
         for match_id, game, last_seq, user_id in rows:
+            timeout = adapter(game).timeout()
+            if timeout is None:
+                continue  # a game without a timeout move has no deadlines to keep
             try:
-                await self.service.submit(
-                    user_id, match_id, adapter(game).timeout(), expect_seq=last_seq
-                )
+                await self.service.submit(user_id, match_id, timeout, expect_seq=last_seq)
                 ended += 1
             except GameError as error:
                 log.info("timeout of match %s not applied: %s", match_id, error.code)

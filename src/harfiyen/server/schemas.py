@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from harfiyen.games import games
 from harfiyen.server.models import Invite, Match, MatchPlayer, User
 
 DEFAULT_PREFERENCES: dict[str, Any] = {
@@ -78,15 +79,25 @@ class ProfilePatch(Strict):
     board_theme: Literal["classic", "dark", "contrast", "wood"] | None = None
 
 
+PhaseName = Annotated[str, Field(pattern=r"^[a-z_]{1,32}$")]
+
+
 class TimeControl(Strict):
-    """No clock, live (minutes per move) or correspondence (hours per move)."""
+    """No clock, live (minutes per move, or seconds per phase of the game: Kelime Casusu's
+    ``{"clue": 120, "guess": 90}``) or correspondence (hours per move)."""
 
     kind: Literal["none", "live", "correspondence"] = "none"
     minutes_per_move: int | None = Field(default=None, ge=1, le=60)
     hours_per_move: int | None = Field(default=None, ge=1, le=24 * 14)
+    seconds: dict[PhaseName, Annotated[int, Field(ge=10, le=24 * 3600)]] | None = Field(
+        default=None, max_length=8)
 
     @model_validator(mode="after")
     def _matches_kind(self) -> TimeControl:
+        if self.seconds is not None:
+            if self.kind != "live" or self.minutes_per_move or self.hours_per_move:
+                raise ValueError("seconds per phase are a live clock of their own")
+            return self
         if self.kind == "live" and self.minutes_per_move is None:
             raise ValueError("live matches need minutes_per_move")
         if self.kind == "correspondence" and self.hours_per_move is None:
@@ -94,6 +105,8 @@ class TimeControl(Strict):
         return self
 
     def stored(self) -> dict[str, Any]:
+        if self.seconds is not None:
+            return {"kind": self.kind, "seconds": dict(self.seconds), "seconds_per_move": None}
         seconds = None
         if self.kind == "live" and self.minutes_per_move:
             seconds = self.minutes_per_move * 60
@@ -105,10 +118,16 @@ class TimeControl(Strict):
 BotLevel = Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random"]
 
 
+def default_game() -> str:
+    """The game a request without one means: the first registered (the oldest)."""
+    return next(games()).name
+
+
 class CreateMatchRequest(Strict):
-    # A registered game (``GET /api/config`` lists them); the crossword by default.
-    game: str = Field(default="crossword", min_length=1, max_length=32)
-    # Game options, e.g. {"rules": "tr"} or {"rules": "en", "challenge": "double"}.
+    # A registered game (``GET /api/config`` lists them); the first registered one by default.
+    game: str = Field(default_factory=default_game, min_length=1, max_length=32)
+    # The game's options, e.g. {"rules": "tr"}, {"rules": "en", "challenge": "double"} or
+    # {"language": "tr", "strict_clues": true}.
     options: dict[str, Any] = Field(default_factory=dict)
     ranked: bool = False
     time_control: TimeControl = Field(default_factory=TimeControl)
@@ -152,6 +171,13 @@ def invite_json(invite: Invite) -> dict[str, Any]:
     }
 
 
+def acting_seats(match: Match) -> list[int]:
+    """The seats that may act (a match stored before ``acting`` existed: its ``to_move``)."""
+    if match.acting is not None:
+        return list(match.acting)
+    return [] if match.to_move is None else [match.to_move]
+
+
 def match_json(
     match: Match, players: list[tuple[MatchPlayer, User]], invites: list[Invite] | None = None
 ) -> dict[str, Any]:
@@ -166,7 +192,8 @@ def match_json(
         "seats": match.players, "created_by": match.created_by,
         "created_at": iso(match.created_at), "started_at": iso(match.started_at),
         "finished_at": iso(match.finished_at), "last_seq": match.last_seq,
-        "to_move": match.to_move, "deadline_at": iso(match.deadline_at),
+        "to_move": match.to_move, "acting": acting_seats(match),
+        "deadline_at": iso(match.deadline_at),
         "result": match.result, "rematch_of": match.rematch_of, "public": match.public,
     }
     if invites is not None:

@@ -15,6 +15,7 @@ cases the unique ``(match_id, seq)`` constraint refuses a second writer.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import random
@@ -33,7 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from harfiyen.core.errors import GameError
-from harfiyen.core.viewers import Seat, Spectator
+from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server.cache import LruCache
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
@@ -55,9 +56,17 @@ NUDGE_SECONDS = 2.0
 
 
 def match_channel(match_id: int, viewer: Viewer) -> str:
+    """The pub/sub channel of one audience: a seat, the spectators, or a game's own viewer
+    kind (Kelime Casusu's ``TeamRole``: ``match:7:team:red:guesser``)."""
     if isinstance(viewer, Seat):
         return f"match:{match_id}:seat:{viewer.seat}"
-    return f"match:{match_id}:spectators"
+    if isinstance(viewer, Spectator):
+        return f"match:{match_id}:spectators"
+    if isinstance(viewer, Omniscient):
+        return f"match:{match_id}:omniscient"
+    parts = [str(getattr(viewer, f.name)) for f in dataclasses.fields(viewer)]
+    label = "team" if type(viewer).__name__ == "TeamRole" else type(viewer).__name__.lower()
+    return ":".join([f"match:{match_id}", label, *parts])
 
 
 def user_channel(user_id: int) -> str:
@@ -72,6 +81,9 @@ class Written:
     state: Any
     # (seat, user id) of every player, read in the writing transaction (for the notices).
     players: list[tuple[int, int]]
+    # The seats that may act after these events and those that could before them.
+    acting: tuple[int, ...] = ()
+    acted_before: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -448,17 +460,63 @@ class MatchService:
             move = move_data if not isinstance(move_data, dict) else game.parse_move(
                 move_data, state
             )
+            if isinstance(move_data, dict) and game.is_platform_move(move):
+                # A client's timeout would skip its turn (Kelime Casusu: pass without a
+                # guess): only the scheduler makes it, when the deadline has passed.
+                raise E.fail(E.PLATFORM_MOVE, status=403)
             new_state, events = game.apply(state, seat, move)
             first = match.last_seq + 1
+            # A per-phase timer runs on while the same seats go on in the same phase (the
+            # guesses under one clue); a timeout, or any change, starts the next one.
+            same_turn = (move != game.timeout() and game.phase_of(state) ==
+                         game.phase_of(new_state))
             try:
-                written = await self._append(db, match, new_state, events, first_seq=first)
+                written = await self._append(db, match, new_state, events, first_seq=first,
+                                             same_turn=same_turn)
                 await db.flush()
             except IntegrityError:
                 self._cache.pop(match_id, None)
                 raise E.fail(E.MATCH_BUSY, status=409) from None
         self._crash_point()
         await self._publish(match, written)
+        if match.status == "finished":
+            self.forget(match.id)
         return Submitted(match.id, first, match.last_seq, match.status)
+
+    def forget(self, match_id: int) -> None:
+        """Drop what this process keeps of an ended match (its state, its lock, its
+        republish stamp): nothing more is written to it, and a reader rebuilds it."""
+        self._cache.pop(match_id, None)
+        self._nudged.pop(match_id, None)
+        lock = self._locks.get(("match", match_id))
+        if lock is not None and not lock.locked():
+            self._locks.pop(("match", match_id), None)
+
+    async def mark(self, user_id: int, match_id: int, index: int | None) -> None:
+        """Relay a seat's public mark of card ``index`` (``None``: clear its mark) to every
+        audience. Allowed where the mark's move (``spec.mark_move``: a guess) would be
+        accepted from that seat now, so only the guessers of the team to act mark, and only
+        covered cards; the refusal is the engine's own. Marks are not stored."""
+        async with self.sessions() as db:
+            match = await db.get(Match, match_id)
+            if match is None:
+                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            seat = await self.seat_of(db, match_id, user_id)
+            if seat is None:
+                raise E.fail(E.NOT_A_PLAYER, status=403)
+            if match.status != "active":
+                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            game = adapter(match.game)
+            if index is not None:
+                move = game.mark_move(index)
+                state = await self.state(db, match)
+                game.apply(state, seat, move)  # raises the engine's refusal; nothing is kept
+            else:
+                game.mark_move(0)  # a game without marks refuses clearing too
+        frame = {"type": "mark", "match": match_id, "seat": seat, "index": index}
+        await self.pubsub.publish_many(
+            [(match_channel(match_id, viewer), frame) for viewer in self.audiences(match)]
+        )
 
     def _crash_point(self) -> None:
         """Fault tests only (``test_kill_after_commits``, refused outside ``env=test``): the
@@ -480,7 +538,8 @@ class MatchService:
         return Submitted(match.id, match.last_seq + 1, match.last_seq, match.status)
 
     async def _append(
-        self, db: AsyncSession, match: Match, state: Any, events: Any, first_seq: int
+        self, db: AsyncSession, match: Match, state: Any, events: Any, first_seq: int,
+        same_turn: bool = False,
     ) -> Written:
         """Store ``events`` from ``first_seq`` on and update the match row."""
         game = adapter(match.game)
@@ -489,7 +548,10 @@ class MatchService:
             data = game.event_dict(event)
             db.add(MatchEvent(match_id=match.id, seq=seq, kind=data["kind"], data=data))
         match.last_seq = first_seq + len(numbered) - 1
-        match.to_move = game.to_move(state)
+        before = tuple(match.acting or ()) if first_seq > 1 else ()
+        acting = game.to_act(state)
+        match.acting = list(acting)
+        match.to_move = acting[0] if acting else None
         outcome = game.outcome(state)
         if outcome is not None:
             match.status = "finished"
@@ -500,20 +562,33 @@ class MatchService:
                 # In the transaction of the final event: rated exactly once.
                 await apply_ranked_result(db, match, outcome)
         else:
-            match.deadline_at = self._deadline(match)
+            match.deadline_at = self._deadline(match, game, state,
+                                               same_turn and before == acting)
         self._cache[match.id] = state
         seated = [(p.seat, p.user_id) for p in await self.players(db, match.id)]
-        return Written(numbered, state, seated)
+        return Written(numbered, state, seated, acting, before)
 
-    def _deadline(self, match: Match) -> datetime | None:
+    def _deadline(self, match: Match, game: GameAdapter, state: Any,
+                  same_turn: bool) -> datetime | None:
+        """When the seats to act time out: ``seconds_per_move`` after every command, or
+        per phase (``{"seconds": {"clue": 120, "guess": 90}}``, by the game's ``phase_of``)
+        from the start of the phase: ``same_turn`` (the same seats go on in the same
+        phase) keeps the running timer."""
         tc = match.time_control or {}
-        seconds = tc.get("seconds_per_move")
+        phases = tc.get("seconds")
+        if isinstance(phases, dict):
+            if same_turn and match.deadline_at is not None:
+                return match.deadline_at
+            seconds = phases.get(game.phase_of(state))
+        else:
+            seconds = tc.get("seconds_per_move")
         return utcnow() + timedelta(seconds=int(seconds)) if seconds else None
 
     # --- publishing --------------------------------------------------------------------
 
     def audiences(self, match: Match) -> list[Viewer]:
-        return [*(Seat(s) for s in range(match.players)), Spectator()]
+        """Every audience of the match: the game's viewers (seats, team roles, spectators)."""
+        return list(adapter(match.game).audiences(match.config))
 
     async def _publish(self, match: Match, written: Written) -> None:
         """Fan out what a committed command wrote; never raises.
@@ -549,13 +624,16 @@ class MatchService:
                     }))
             messages.append((channel, self.state_frame(match, state, viewer)))
         notices: list[tuple[int, dict[str, Any]]] = []
+        acting = written.acting
         for seat, user_id in written.players:
             notice: dict[str, Any] | None = None
             if match.status == "finished":
                 notice = {"kind": "match_ended", "result": match.result}
             elif numbered[0][0] == 1:
-                notice = {"kind": "match_started", "your_turn": seat == match.to_move}
-            elif seat == match.to_move:
+                notice = {"kind": "match_started", "your_turn": seat in acting}
+            elif seat in acting and (seat not in written.acted_before or len(acting) == 1):
+                # Every seat that may act now; of several (a team of guessers) only those
+                # whose turn has just begun, not again after each of their moves.
                 notice = {"kind": "your_turn"}
             if notice is not None:
                 notices.append((user_id, {"type": "notice", "match": match.id, **notice}))

@@ -2,7 +2,8 @@
 
 One connection per browser tab. The client subscribes to matches; the server
 forwards the numbered events and views published for the connection's
-audience (its seat, or spectators) and the user's own notices. Per match the
+audience (its seat, or spectators), the match's chat and card marks, and the
+user's own notices. Per match the
 connection remembers the last sequence number sent: duplicates are dropped,
 and a jump is filled from the event log before the newer frame goes out, so
 a client always sees every number in order. Messages wait in a bounded
@@ -75,6 +76,14 @@ class ChatFrame(_Frame):
     text: str = Field(max_length=4000)
 
 
+class MarkFrame(_Frame):
+    """A player's public mark on a card (a guesser's first tap), or ``None`` to clear it."""
+
+    type: Literal["mark"]
+    match: MatchId
+    index: Annotated[int, Field(strict=True, ge=0, le=999)] | None
+
+
 class WatchRoomFrame(_Frame):
     """Follow a room's changes (rooms.py answers it)."""
 
@@ -88,8 +97,8 @@ class UnwatchRoomFrame(_Frame):
 
 
 ClientFrame = Annotated[
-    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame | WatchRoomFrame
-    | UnwatchRoomFrame,
+    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame | MarkFrame
+    | WatchRoomFrame | UnwatchRoomFrame,
     Field(discriminator="type"),
 ]
 _FRAME: TypeAdapter[Any] = TypeAdapter(ClientFrame)
@@ -388,6 +397,9 @@ class Connection:
             message = await chat.post(self.service, self.user, frame.match, frame.text)
             self.reply({"type": "ack", "id": frame.id, "match": frame.match,
                         "chat": message["id"]})
+        elif isinstance(frame, MarkFrame):
+            await self.service.mark(self.user.id, frame.match, frame.index)
+            self.reply({"type": "ack", "id": frame.id, "match": frame.match})
         elif isinstance(frame, WatchRoomFrame | UnwatchRoomFrame):
             await rooms.watch(self, frame.code, frame.id, isinstance(frame, WatchRoomFrame))
         elif isinstance(frame, MoveFrame):

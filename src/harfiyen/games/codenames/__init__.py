@@ -18,7 +18,7 @@ from harfiyen.games.codenames.engine import (
 )
 from harfiyen.games.codenames.errors import CodenamesError
 from harfiyen.games.codenames.events import Event
-from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass, Resign
+from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass, Resign, Timeout
 from harfiyen.games.codenames.packs import validate_pack
 from harfiyen.games.codenames.rules import Colour, Phase, Role, Team
 from harfiyen.games.codenames.state import (
@@ -43,7 +43,8 @@ __all__ = [
     "DEFAULT_SEATS", "SOLO_SEATS", "Clue", "ClueRecord", "CodenamesConfig", "CodenamesError",
     "Colour",
     "EndReason", "Event", "GameState", "Guess", "Move", "Omniscient", "Outcome", "Pass",
-    "Phase", "Resign", "Role", "Seat", "Spectator", "Team", "TeamRole", "Viewer", "apply",
+    "Phase", "Resign", "Role", "Seat", "Spectator", "Team", "TeamRole", "Timeout", "Viewer",
+    "apply",
     "check_clue", "legal_moves", "moves_of", "new_game", "outcome", "project_event", "replay",
     "shares_root", "to_act", "validate_pack", "view",
 ]

@@ -37,11 +37,12 @@ from harfiyen.games.codenames.events import (
     GameStarted,
     Passed,
     Resigned,
+    TimedOut,
     TurnEnded,
     TurnEndReason,
 )
 from harfiyen.games.codenames.key import draw_board
-from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass, Resign
+from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass, Resign, Timeout
 from harfiyen.games.codenames.rules import BOARD_SIZE, FIRST_TEAM, Colour, Phase, Role
 from harfiyen.games.codenames.state import ClueRecord, CodenamesConfig, GameState
 
@@ -81,7 +82,8 @@ def legal_moves(state: GameState, seat: int) -> Iterator[Move]:
     whose team is guessing, and :class:`Resign` for every seat.
 
     Clues are never listed: any word outside the board is a legal clue, so a
-    spymaster's clues cannot be enumerated (check one with :func:`apply`).
+    spymaster's clues cannot be enumerated (check one with :func:`apply`). Nor is
+    :class:`Timeout`: the move timer makes it, not a player.
     """
     if state.outcome is not None or not 0 <= seat < len(state.config.seats):
         return
@@ -116,6 +118,8 @@ def apply(state: GameState, seat: int, move: Move) -> Applied:
         new_state, events = _guess(state, seat, move)
     elif isinstance(move, Pass):
         new_state, events = _pass(state, seat)
+    elif isinstance(move, Timeout):
+        new_state, events = _timeout(state, seat)
     else:
         raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
     new_state = replace(
@@ -200,6 +204,14 @@ def _pass(state: GameState, seat: int) -> Applied:
     return _end_turn(state, (Passed(seat, state.team),), "passed")
 
 
+def _timeout(state: GameState, seat: int) -> Applied:
+    """The acting seats' time ran out: the turn ends with no clue (clue phase) or no
+    further guesses (guess phase). Only a seat of those to act times out."""
+    role = Role.SPYMASTER if state.phase is Phase.CLUE else Role.GUESSER
+    _check_turn(state, seat, role)
+    return _end_turn(state, (TimedOut(seat, state.team, state.phase),), "timeout")
+
+
 def _end_turn(state: GameState, events: tuple[Event, ...], reason: TurnEndReason) -> Applied:
     team = state.team
     # Solo: blue has no seats, so the turn comes straight back to red.
@@ -228,6 +240,8 @@ def move_of(event: Event) -> tuple[int, Move] | None:
         return event.seat, Pass()
     if isinstance(event, Resigned):
         return event.seat, Resign()
+    if isinstance(event, TimedOut):
+        return event.seat, Timeout()
     return None
 
 

@@ -17,9 +17,9 @@ from typing import Any, ClassVar, Literal
 from harfiyen.core.events import EngineEvent
 from harfiyen.core.wire import FLATTEN, Codec, codec_of
 from harfiyen.games.codenames.ending import Outcome
-from harfiyen.games.codenames.rules import Colour, Role, Team
+from harfiyen.games.codenames.rules import Colour, Phase, Role, Team
 
-TurnEndReason = Literal["neutral_card", "opponent_card", "guesses_used", "passed"]
+TurnEndReason = Literal["neutral_card", "opponent_card", "guesses_used", "passed", "timeout"]
 
 
 class _Event(EngineEvent):
@@ -88,6 +88,18 @@ class Passed(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TimedOut(_Event):
+    """The move timer ran out for ``team`` in ``phase``; it records the timeout move of
+    ``seat`` (one of the seats to act), and a ``turn_ended`` with reason ``timeout``
+    follows."""
+
+    kind: ClassVar[str] = "timed_out"
+    seat: int
+    team: Team
+    phase: Phase
+
+
+@dataclass(frozen=True, slots=True)
 class TurnEnded(_Event):
     """``team``'s turn ended for ``reason``; ``next`` gives the next clue."""
 
@@ -115,14 +127,15 @@ class GameEnded(_Event):
 
 EVENT_TYPES: tuple[type[_Event], ...] = (
     GameStarted, BoardDrawn, ClueGiven, CardRevealed, Passed, TurnEnded, Resigned, GameEnded,
+    TimedOut,
 )
 
 Event = (
     GameStarted | BoardDrawn | ClueGiven | CardRevealed | Passed | TurnEnded | Resigned
-    | GameEnded
+    | GameEnded | TimedOut
 )
 
 __all__ = [
     "EVENT_TYPES", "BoardDrawn", "CardRevealed", "ClueGiven", "Event", "GameEnded", "GameStarted",
-    "Passed", "Resigned", "TurnEndReason", "TurnEnded",
+    "Passed", "Resigned", "TimedOut", "TurnEndReason", "TurnEnded",
 ]

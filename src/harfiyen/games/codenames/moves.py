@@ -2,7 +2,8 @@
 
 Which seat may make which move is the engine's business: a clue comes from
 the spymaster of the team to act, guesses and passes from its guessers, and
-any seat may resign for its team.
+any seat may resign for its team. :class:`Timeout` is the move timer's, for a
+seat of those to act.
 """
 
 from __future__ import annotations
@@ -47,6 +48,15 @@ class Resign:
     kind: ClassVar[str] = "resign"
 
 
-Move = Clue | Guess | Pass | Resign
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The acting seats ran out of time (made by the platform's move timer, not a player):
+    in the clue phase the turn passes to the other team without a clue; in the guess
+    phase the team's turn ends."""
 
-__all__ = ["Clue", "Guess", "Move", "Pass", "Resign"]
+    kind: ClassVar[str] = "timeout"
+
+
+Move = Clue | Guess | Pass | Resign | Timeout
+
+__all__ = ["Clue", "Guess", "Move", "Pass", "Resign", "Timeout"]

@@ -38,7 +38,8 @@ class CodenamesConfig:
     """What a game is created with; stored with the game and replayed forever.
 
     ``words`` is the pack the board is drawn from (loaded by the caller; see
-    :func:`~harfiyen.games.codenames.packs.validate_pack`). ``seats[i]`` is
+    :func:`~harfiyen.games.codenames.packs.validate_pack`); creation options
+    without words get the language's built-in pack (``game.check_config``). ``seats[i]`` is
     seat ``i``'s ``(team, role)``; any seat may be played by an AI. Team and
     role names given as strings are converted. ``solo``: red plays alone
     against the board (the benchmark setting "find all 9"): blue has no seats
@@ -46,7 +47,7 @@ class CodenamesConfig:
     blue's last word or the black word still loses.
     """
 
-    words: tuple[str, ...]
+    words: tuple[str, ...] = ()
     language: Language = "tr"
     seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     strict_clues: bool = False
@@ -77,6 +78,12 @@ class CodenamesConfig:
         """
         if self.language not in ("tr", "en"):
             raise E.fail(E.UNKNOWN_LANGUAGE, language=self.language)
+        self.check_seats()
+        return validate_pack(self.words, self.language)
+
+    def check_seats(self) -> None:
+        """Refuse a seating the game cannot be played with: ``solo_seats_red_only``,
+        ``team_needs_one_spymaster``, ``team_needs_a_guesser``."""
         if self.solo and any(team is not Team.RED for team, _ in self.seats):
             raise E.fail(E.SOLO_SEATS_RED_ONLY)
         for team in (Team.RED,) if self.solo else Team:
@@ -86,7 +93,6 @@ class CodenamesConfig:
                 raise E.fail(E.TEAM_NEEDS_ONE_SPYMASTER, team=team, count=spymasters)
             if Role.GUESSER not in roles:
                 raise E.fail(E.TEAM_NEEDS_A_GUESSER, team=team)
-        return validate_pack(self.words, self.language)
 
     def kept_apart(self) -> tuple[tuple[str, str], ...]:
         """The pairs this game's dealing keeps apart (see :attr:`apart`)."""

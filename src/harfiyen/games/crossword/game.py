@@ -137,6 +137,8 @@ CROSSWORD: GameSpec[CrosswordConfig, GameState, Move] = GameSpec(
     preview=preview,
     rating_pool_of=rating_pool,
     reference=reference,
+    # The AI levels (harfiyen.ai.crossword.levels.Level; games must not import the AI).
+    ai_levels=("caylak", "orta", "usta", "sampiyon"),
 )
 register_game(CROSSWORD)
 

@@ -236,7 +236,7 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
     mount(container,
       h("div", { class: "cn-head" },
         !table && renderRole(),
-        h("p", { class: `cn-turn team-${view.turn}`, id: "cn-turn", "aria-live": "polite" }, turnText()),
+        h("p", { class: `cn-turn ${ended() ? "" : `team-${view.turn}`}`, id: "cn-turn", "aria-live": "polite" }, turnText()),
         renderCounters(view),
         s.deadline && !ended() && h("p", { class: "cn-timer" },
           h("span", { class: "muted" }, t(view.phase === "clue" ? "cn.timer_clue" : "cn.timer_guess")), " ",
