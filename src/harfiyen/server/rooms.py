@@ -22,7 +22,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from datetime import timedelta
 from typing import Any, Final, TypeVar
 
@@ -34,7 +34,7 @@ from harfiyen.core.registry import GameSpec
 from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
-from harfiyen.server.bots import LEVELS, bot_user
+from harfiyen.server.bots import bot_user
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService, Written
 
@@ -61,64 +61,27 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-# --- what a game offers a room ------------------------------------------------------------
-# The registry's room fields (``room_slots``, ``seated_config``, ``ai_levels``) are used
-# when the game has them; until then these stand-ins give Kelime Casusu's (the one game
-# with roles) and every other game's default.
-
-_CODENAMES_TEAM_SLOTS: Final = (("spymaster", 1), ("guesser", 4))
+# --- what a game offers a room (the registry's room fields) ------------------------------
 
 
 def room_slots(spec: GameSpec[Any, Any, Any], config: Any) -> tuple[dict[str, Any], ...]:
     """The seats a room offers for ``config``, as public descriptors, in slot order."""
-    hook = getattr(spec, "room_slots", None)
-    if hook is not None:
-        return tuple(dict(d) for d in hook(config))
-    if spec.name == "codenames":
-        teams = ("red",) if config.solo else ("red", "blue")
-        return tuple({"team": team, "role": role} for team in teams
-                     for role, count in _CODENAMES_TEAM_SLOTS for _ in range(count))
-    return tuple({} for _ in range(spec.setup(config).seats))
+    return tuple(dict(d) for d in spec.room_slots(config))
 
 
 def seated_config(spec: GameSpec[Any, Any, Any], config: Any, filled: Sequence[int]) -> Any:
     """The checked config for the filled slot indices; raises the engine's refusal."""
-    hook = getattr(spec, "seated_config", None)
-    if hook is not None:
-        return spec.check_config(hook(config, filled))
-    slots = room_slots(spec, config)
-    if spec.name == "codenames":
-        seats = tuple((slots[i]["team"], slots[i]["role"]) for i in filled)
-        return spec.check_config(replace(config, seats=seats))
-    empty = len(slots) - len(filled)
-    if empty:
-        raise E.fail(E.ROOM_SEATS_EMPTY, status=409, empty=empty)
-    return spec.check_config(config)
+    return spec.check_config(spec.seated_config(config, filled))
 
 
-def ai_levels(spec: GameSpec[Any, Any, Any]) -> tuple[str, ...]:
-    levels = getattr(spec, "ai_levels", None)
-    if levels:
-        return tuple(levels)
-    return ("ai",) if spec.name == "codenames" else LEVELS
+def uses_packs(spec: GameSpec[Any, Any, Any]) -> bool:
+    """A game whose board comes from a word list (its config has ``words``) takes the room
+    option ``pack``: a pack id of the host's, or ``None`` for the game's built-in pack."""
+    return "words" in _defaults(spec)
 
 
-# Games whose boards come from a word pack: the room option ``pack`` (a pack id of the
-# host's, ``None``: the built-in pack) becomes the config's ``words`` at start. The
-# option naming the language and its default.
-_PACK_GAMES: Final[dict[str, tuple[str, str]]] = {"codenames": ("language", "tr")}
-
-
-def builtin_words(game: str, language: str) -> tuple[str, ...]:
-    from harfiyen.games.codenames.packs import load_pack
-
-    if language not in ("tr", "en"):
-        raise E.fail(E.BAD_CONFIG, problem=f"unknown language {language!r}")
-    return load_pack("tr" if language == "tr" else "en")
-
-
-def uses_packs(game: str) -> bool:
-    return game in _PACK_GAMES
+def _defaults(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
+    return {f.name: f.default for f in fields(spec.config_type)}
 
 
 def _spec(game: str) -> GameSpec[Any, Any, Any]:
@@ -306,23 +269,19 @@ class RoomService:
         ``pack.*``."""
         spec = _spec(game)
         opts = dict(options)
-        if uses_packs(game):
-            language_key, default = _PACK_GAMES[game]
+        if uses_packs(spec):
             if "words" in opts:
                 raise E.fail(E.BAD_CONFIG, problem="words come from a pack (option pack)")
             pack_id = opts.pop("pack", None)
-            language = str(opts.get(language_key, default))
-            if pack_id is None:
-                words: Sequence[str] = builtin_words(game, language)
-            else:
+            if pack_id is not None:  # none: the game's built-in pack (its check fills it)
+                language = str(opts.get("language", _defaults(spec).get("language")))
                 pack = await db.get(WordPack, pack_id) if isinstance(pack_id, int) \
                     and not isinstance(pack_id, bool) and 0 < pack_id < 2**31 else None
                 if pack is None or owner not in (None, pack.user_id):
                     raise E.fail(E.PACK_NOT_FOUND, status=404)
                 if pack.language != language:
                     raise E.fail(E.PACK_WRONG_LANGUAGE, pack=pack.language, language=language)
-                words = pack.words
-            opts["words"] = list(words)
+                opts["words"] = list(pack.words)
         elif "pack" in opts:
             raise E.fail(E.PACK_NOT_FOR_GAME)
         try:
@@ -611,7 +570,7 @@ class RoomService:
                 if level is None:
                     target.ai_level = None
                 else:
-                    levels = ai_levels(loaded.spec)
+                    levels = loaded.spec.ai_levels
                     if level not in levels:
                         raise E.fail(E.ROOM_BAD_AI_LEVEL, level=str(level)[:32],
                                      levels=", ".join(levels))
@@ -787,7 +746,7 @@ class RoomService:
         async def change(db: AsyncSession, loaded: Loaded) -> Room | _Started:
             if loaded.status != "open":
                 return loaded.room
-            level = ai_levels(loaded.spec)[0]
+            level = loaded.spec.ai_levels[0]
             self._prepare(loaded)
             for index in preference_order(loaded.slots):
                 if self._startable(loaded):
@@ -869,7 +828,6 @@ class _Started:
 __all__ = [
     "CODE_ALPHABET",
     "RoomService",
-    "ai_levels",
     "localised",
     "preference_order",
     "room_channel",
