@@ -1,6 +1,7 @@
 """The service's per-match memory is bounded: an ended match leaves nothing cached, the
-cache of running matches has a fixed size, and memory stays flat over thousands of
-matches."""
+cache of running matches has a fixed size, and memory stays flat over hundreds of
+matches (560 here: a leak of one state per match would show after a few dozen; the
+count is kept low because tracemalloc slows every allocation)."""
 
 from __future__ import annotations
 
@@ -66,12 +67,12 @@ async def test_memory_stays_flat_over_thousands_of_matches(tmp_path: Path) -> No
             for match_id in running:
                 await service.submit(a.id, match_id, {"kind": "resign"})
             assert len(service._cache) == 0 and len(service._nudged) == 0
-            for n in range(200):  # warm up: every code path and pool connection
+            for n in range(100):  # warm up: every code path and pool connection
                 await _play(service, a, b, say=n % 2 == 0)
             gc.collect()
             tracemalloc.start()
             before = tracemalloc.take_snapshot()
-            for n in range(1800):
+            for n in range(400):
                 await _play(service, a, b, say=n % 2 == 0)
             gc.collect()
             after = tracemalloc.take_snapshot()
@@ -80,7 +81,7 @@ async def test_memory_stays_flat_over_thousands_of_matches(tmp_path: Path) -> No
             # Matches ended leave no state, lock or stamp behind.
             assert len(service._cache) == 0
             assert len(service._locks) <= 1 and len(service._nudged) == 0
-            # Flat: well under a kilobyte per match (one kept state would be several).
-            assert grown < 1_000_000, [str(s) for s in after.compare_to(before, "lineno")[:8]]
+            # Flat: under a kilobyte per match (one kept state would be several).
+            assert grown < 400_000, [str(s) for s in after.compare_to(before, "lineno")[:8]]
     finally:
         await server.stop()

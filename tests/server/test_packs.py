@@ -75,11 +75,14 @@ async def test_packs_over_the_api_and_in_a_room(live: LiveServer) -> None:
     room = await host.post("/api/rooms", {"game": "codenames",
                                           "options": {"pack": created["id"], "solo": True}})
     code = room["code"]
+    # The host leaves; the next host plays the pack the first one chose.
+    await other.join_room(code)
+    await host.post(f"/api/rooms/{code}/leave")
     for slot in (1, 2):
-        await host.post(f"/api/rooms/{code}/slots/{slot}", {"ai": "ai"})
-    await host.post(f"/api/rooms/{code}/seat", {"slot": 0})
-    started = await host.post(f"/api/rooms/{code}/start")
-    match = await host.match(started["match"])
+        await other.set_slot(code, slot, ai="ai")
+    await other.take_seat(code, 0)
+    started = await other.start_room(code)
+    match = await other.match(started["match"])
     board = {card["word"] for card in match["view"]["cards"]}
     assert len(board) == 25 and board <= set(created["words"])
 

@@ -4,7 +4,6 @@ Redis); every refusal changes nothing; quick play with AI seats; the public list
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -121,6 +120,7 @@ async def whole_room_game(host_url: str, other_url: str) -> None:
     ack = await room_socket.reply_to({"type": "watch_room", "code": code.lower()})
     assert ack["type"] == "ack" and ack["room"] == code
     first = await room_socket.wait_for(lambda f: f.get("type") == "room")
+    assert first["room"]["start_problem"]["message"].startswith("Her takımın")  # Turkish
     for client in (b, c, d, watcher):
         joined = await call(client, "POST", f"/api/rooms/{code}/join")
         again = await call(client, "POST", f"/api/rooms/{code}/join")  # changes nothing
@@ -216,6 +216,14 @@ async def test_every_refusal_is_clear_and_changes_nothing(live: LiveServer) -> N
     with pytest.raises(ApiError) as missing:
         await room_of(host, "ZZZZZZ")
     assert missing.value.code == "room.not_found" and missing.value.status == 404
+    sock = await guest.connect()
+    answer = await sock.reply_to({"type": "watch_room", "code": "ZZZZZZ"})
+    assert answer["type"] == "error" and answer["code"] == "room.not_found"
+    watched = await sock.reply_to({"type": "watch_room", "code": code})
+    assert watched["type"] == "ack"
+    frame = await sock.wait_for(lambda f: f.get("type") == "room")
+    assert frame["room"]["start_problem"]["message"].startswith("The red team needs")
+    await sock.close()
     # Not a member yet; a member in the host's seat; a locked seat; not the host.
     await refused(guest, "POST", f"{base}/seat", {"slot": 1}, "room.not_member", code, 403)
     await call(host, "POST", f"{base}/seat", {"slot": RED_SPY})
@@ -356,14 +364,13 @@ def test_rotation_passes_the_spymaster_role_and_swaps_colours() -> None:
 async def test_a_crossword_room_seats_two_and_starts(live: LiveServer) -> None:
     a = await register(live.url, unique("x"))
     b = await register(live.url, unique("y"))
-    room = await call(a, "POST", "/api/rooms", {"game": "crossword", "options": {"rules": "tr"}})
+    room = await a.create_room("crossword", {"rules": "tr"})
     code = room["code"]
     assert len(room["slots"]) == 2 and room["slots"][0]["team"] is None
-    await call(b, "POST", f"/api/rooms/{code}/join")
-    await call(a, "POST", f"/api/rooms/{code}/seat", {"slot": 1})
-    await call(b, "POST", f"/api/rooms/{code}/seat", {"slot": 0})
-    started = await call(a, "POST", f"/api/rooms/{code}/start")
+    await b.join_room(code)
+    await a.take_seat(code, 1)
+    await b.take_seat(code, 0)
+    started = await a.start_room(code)
     match = await b.match(started["match"])
     seats = {p["seat"]: p["id"] for p in match["players"]}
     assert seats == {0: (await b.me())["id"], 1: (await a.me())["id"]}
-    await asyncio.sleep(0)

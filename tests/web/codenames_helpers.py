@@ -7,9 +7,6 @@ from typing import Any
 
 from .conftest import Player
 
-# TEMP: the match layer (per-phase deadlines, relayed marks) is not on main yet.
-MATCH_LAYER = False
-
 CUES = {"red": "▲", "blue": "■", "neutral": "·", "black": "✖"}
 
 

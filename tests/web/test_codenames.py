@@ -10,7 +10,6 @@ from harfiyen.games.codenames.packs import load_pack
 
 from .codenames_helpers import (
     CUES,
-    MATCH_LAYER,
     assert_never_saw_the_key,
     card,
     covered,
@@ -119,8 +118,8 @@ def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
     mark_and_reveal(red_guess, reds[0])
     # A mark is seen by everyone before the reveal; a second tap on the same card reveals.
     card(red_guess, reds[1]).click()
-    if MATCH_LAYER:
-        card(watcher.page, reds[1]).and_(watcher.page.locator(".marked")).wait_for()
+    card(watcher.page, reds[1]).and_(watcher.page.locator(".marked")).wait_for()
+    card(red_spy, reds[1]).and_(red_spy.locator(".marked")).wait_for()
     card(red_guess, reds[1]).click()
     card(red_guess, reds[1]).and_(red_guess.locator("[data-revealed='true']")).wait_for()
     assert "1 tahmin hakkı" in red_guess.locator("#cn-counters").inner_text()

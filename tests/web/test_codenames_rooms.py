@@ -9,7 +9,6 @@ import itertools
 from typing import Any
 
 from .codenames_helpers import (
-    MATCH_LAYER,
     assert_never_saw_the_key,
     card,
     covered,
@@ -96,10 +95,9 @@ def test_a_room_is_made_joined_seated_with_ais_started_and_rematched(open_page: 
     assert role_of(page) == ("red", "spymaster")
     assert role_of(friend.page) == ("red", "guesser")
     # The clue timer chosen at creation counts down from the state's deadline.
-    if MATCH_LAYER:
-        timer = page.locator("#cn-timer")
-        timer.wait_for()
-        assert timer.inner_text() in ("2:00", "1:59", "1:58", "1:57")
+    timer = page.locator("#cn-timer")
+    timer.wait_for()
+    assert timer.inner_text() in ("2:00", "1:59", "1:58", "1:57")
     key = key_from_page(page)
     give_clue(page, None, 9)
     for index in [i for i, c in key.items() if c == "red"]:
@@ -146,9 +144,8 @@ def test_a_person_guesses_with_an_ai_spymaster_and_sees_what_it_meant(open_page:
     play_guesser_until_the_end(page)
     # The end: the key for everyone and, under each AI clue, the words it meant.
     assert page.locator("#cn-board [data-colour]").count() == 25
-    if MATCH_LAYER:
-        page.wait_for_selector("#cn-log [data-meant]")
-        assert "Yapay zekânın kastettiği" in page.locator("#cn-log [data-meant]").first.inner_text()
+    page.wait_for_selector("#cn-log [data-meant]")
+    assert "Yapay zekânın kastettiği" in page.locator("#cn-log [data-meant]").first.inner_text()
     assert_never_saw_the_key(player)
 
 

@@ -172,6 +172,40 @@ class HarfiyenClient:
     async def ratings(self, username: str) -> Any:
         return await self.get(f"/api/users/{username}/ratings")
 
+    # --- rooms and word packs (docs/protocol.md, "Rooms") --------------------------------
+
+    async def create_room(self, game: str, options: dict[str, Any] | None = None,
+                          **fields: Any) -> Any:
+        """A room (``fields``: ``public``, ``video_url``, ``time_control``); the caller hosts."""
+        return await self.post("/api/rooms", {"game": game, "options": options or {}, **fields})
+
+    async def room(self, code: str) -> Any:
+        return await self.get(f"/api/rooms/{code}")
+
+    async def join_room(self, code: str) -> Any:
+        return await self.post(f"/api/rooms/{code}/join")
+
+    async def take_seat(self, code: str, slot: int | None) -> Any:
+        return await self.post(f"/api/rooms/{code}/seat", {"slot": slot})
+
+    async def set_slot(self, code: str, slot: int, **changes: Any) -> Any:
+        """Host controls of a slot: ``ai``, ``locked``, ``user``, ``remove``."""
+        return await self.post(f"/api/rooms/{code}/slots/{slot}", changes)
+
+    async def start_room(self, code: str) -> Any:
+        return await self.post(f"/api/rooms/{code}/start")
+
+    async def rematch_room(self, code: str) -> Any:
+        return await self.post(f"/api/rooms/{code}/rematch")
+
+    async def quickplay(self, game: str, options: dict[str, Any] | None = None,
+                        fill_with_ai: bool = False) -> Any:
+        return await self.post("/api/quickplay", {"game": game, "options": options or {},
+                                                  "fill_with_ai": fill_with_ai})
+
+    async def create_pack(self, name: str, text: str, language: str = "tr") -> Any:
+        return await self.post("/api/packs", {"name": name, "language": language, "text": text})
+
     # --- websocket ---------------------------------------------------------------------
 
     async def connect(self, language: str | None = None, *, keep_frames: bool = True
@@ -298,6 +332,10 @@ class GameSocket:
 
     async def chat(self, match: int, text: str) -> Frame:
         return await self.reply_to({"type": "chat", "match": match, "text": text})
+
+    async def watch_room(self, code: str) -> Frame:
+        """Follow a room: the ack; ``{"type": "room"}`` frames follow (newest ``version`` wins)."""
+        return await self.reply_to({"type": "watch_room", "code": code})
 
     async def wait_seq(self, match: int, seq: int, timeout: float = 10) -> None:
         """Wait until the state of ``match`` at ``seq`` (or later) has arrived."""

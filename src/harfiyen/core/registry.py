@@ -77,8 +77,8 @@ BAD_MOVE = ErrorKind(
 
 SEATS_EMPTY = ErrorKind(
     "room.seats_empty",
-    "Oyun başlamadan önce her koltuk dolmalı.",
-    "Every seat must be taken before the game starts.",
+    "Her koltukta biri oturmalı; {empty} koltuk boş.",
+    "Every seat needs someone in it; {empty} are empty.",
 )
 
 
@@ -185,8 +185,9 @@ class GameSpec(Generic[C, S, M]):
         return tuple({} for _ in range(self.setup(config).seats))
 
     def _default_seated(self, config: C, filled: Sequence[int]) -> C:
-        if list(filled) != list(range(len(self.room_slots(config)))):
-            raise GameError.of(SEATS_EMPTY)
+        slots = len(self.room_slots(config))
+        if list(filled) != list(range(slots)):
+            raise GameError.of(SEATS_EMPTY, empty=slots - len(set(filled)))
         return config
 
     # --- configs ------------------------------------------------------------------------

@@ -89,6 +89,7 @@ def create_app(
         app.state.rooms = RoomService(service)
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
+        app.state.rooms.prepare_ai = bots.prepare
         await bots.resume()
         bots.start()
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)

@@ -53,11 +53,6 @@ async def _seats(db: AsyncSession, match_id: int) -> list[MatchPlayer]:
     )).scalars().all())
 
 
-# Where a message's audience is kept once the column exists (``None``: everyone,
-# ``"team:red"``: that team); until then it follows from the author and the policy.
-_AUDIENCE = getattr(ChatMessage, "audience", None)
-
-
 async def _right(service: MatchService, db: AsyncSession, match: Match, game: GameAdapter,
                  seat: int | None) -> str:
     """The seat's chat right now, by the game's policy (no state before the start)."""
@@ -110,9 +105,8 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
         )).scalar_one()
         if recent >= settings.chat_burst:
             raise E.fail(E.CHAT_RATE, status=429, seconds=round(settings.chat_window_seconds))
-        message = ChatMessage(match_id=match_id, user_id=user.id, text=text)
-        if _AUDIENCE is not None and team is not None:
-            message.audience = f"team:{team}"  # type: ignore[attr-defined]
+        message = ChatMessage(match_id=match_id, user_id=user.id, text=text,
+                              audience=None if team is None else f"team:{team}")
         db.add(message)
         await db.flush()
         frame = chat_json(message, user.username, team)
@@ -121,23 +115,6 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
         channels.append(match_channel(match_id, Spectator()))
     await service.pubsub.publish_many([(channel, frame) for channel in channels])
     return frame
-
-
-def _message_team(message: ChatMessage, match: Match, game: GameAdapter,
-                  seat_of: dict[int, int], running_right: dict[int, str]) -> str | None:
-    """The team a stored message was written to (``None``: everyone)."""
-    if _AUDIENCE is not None:
-        stored = getattr(message, "audience", None)
-        return stored.partition(":")[2] if stored else None
-    seat = seat_of.get(message.user_id)
-    started, finished = match.started_at, match.finished_at
-    while_running = (seat is not None and started is not None
-                     and message.created_at >= started
-                     and (finished is None or message.created_at < finished))
-    if not while_running or running_right.get(seat) != "team":  # type: ignore[arg-type]
-        return None
-    assert seat is not None
-    return _team_of(game, match, seat)
 
 
 async def history(
@@ -154,13 +131,6 @@ async def history(
         seat = await service.seat_of(db, match_id, user.id)
         if seat is None and not (game.spec.spectators_read_chat and match.public):
             raise E.fail(E.NOT_A_PLAYER, status=403)
-        seat_of = {p.user_id: p.seat for p in await service.players(db, match_id)}
-        running_right: dict[int, str] = {}
-        if _AUDIENCE is None and match.started_at is not None:
-            # The rights while the game ran: a new game's (Kelime Casusu's are the same
-            # from the first clue to the end).
-            first = game.new_game(match.config, match.seed, service.lexicons)
-            running_right = {s: game.chat_right(first, s) for s in seat_of.values()}
         rows = (await db.execute(
             select(ChatMessage, User.username).join(User, User.id == ChatMessage.user_id)
             .where(ChatMessage.match_id == match_id)
@@ -169,7 +139,7 @@ async def history(
     mine = None if seat is None else _team_of(game, match, seat)
     out = []
     for message, name in reversed(rows):
-        team = _message_team(message, match, game, seat_of, running_right)
+        team = message.audience.partition(":")[2] if message.audience else None
         if team is None or (seat is not None and team == mine):
             out.append(chat_json(message, name, team))
     return out

@@ -350,11 +350,6 @@ ROOM_CANNOT_START: Final = ErrorKind(
     "Oyun bu oturma düzeniyle başlayamaz: {problem}",
     "The game cannot start with these seats: {problem}",
 )
-ROOM_SEATS_EMPTY: Final = ErrorKind(
-    "room.seats_empty",
-    "Her koltukta biri oturmalı; {empty} koltuk boş.",
-    "Every seat needs someone in it; {empty} are empty.",
-)
 ROOM_NO_MATCH_YET: Final = ErrorKind(
     "room.no_match",
     "Bu odada henüz bir oyun oynanmadı; rövanş için önce oyunu başlatın.",

@@ -180,6 +180,9 @@ class ChatMessage(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     text: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # Who it was written to (revision 0005): ``None`` everyone in the match, ``"team:red"``
+    # that team's seats only (Kelime Casusu guessers talk to their team while it runs).
+    audience: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class PlayerRating(Base):

@@ -16,12 +16,14 @@ channel (``room:{id}``) to every websocket that watches it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
+from datetime import timedelta
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import delete, select
@@ -32,8 +34,8 @@ from harfiyen.core.registry import GameSpec
 from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
-from harfiyen.server.bots import LEVELS, bot_user
-from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack
+from harfiyen.server.bots import bot_user
+from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService, Written
 
 log = logging.getLogger(__name__)
@@ -45,6 +47,8 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 MAX_MEMBERS: Final = 100
 LIST_LIMIT: Final = 100
+# The public list leaves out rooms nothing happened in for this long (their people left).
+LIST_FRESH: Final = timedelta(hours=12)
 
 T = TypeVar("T")
 
@@ -57,64 +61,27 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-# --- what a game offers a room ------------------------------------------------------------
-# The registry's room fields (``room_slots``, ``seated_config``, ``ai_levels``) are used
-# when the game has them; until then these stand-ins give Kelime Casusu's (the one game
-# with roles) and every other game's default.
-
-_CODENAMES_TEAM_SLOTS: Final = (("spymaster", 1), ("guesser", 4))
+# --- what a game offers a room (the registry's room fields) ------------------------------
 
 
 def room_slots(spec: GameSpec[Any, Any, Any], config: Any) -> tuple[dict[str, Any], ...]:
     """The seats a room offers for ``config``, as public descriptors, in slot order."""
-    hook = getattr(spec, "room_slots", None)
-    if hook is not None:
-        return tuple(dict(d) for d in hook(config))
-    if spec.name == "codenames":
-        teams = ("red",) if config.solo else ("red", "blue")
-        return tuple({"team": team, "role": role} for team in teams
-                     for role, count in _CODENAMES_TEAM_SLOTS for _ in range(count))
-    return tuple({} for _ in range(spec.setup(config).seats))
+    return tuple(dict(d) for d in spec.room_slots(config))
 
 
 def seated_config(spec: GameSpec[Any, Any, Any], config: Any, filled: Sequence[int]) -> Any:
     """The checked config for the filled slot indices; raises the engine's refusal."""
-    hook = getattr(spec, "seated_config", None)
-    if hook is not None:
-        return spec.check_config(hook(config, filled))
-    slots = room_slots(spec, config)
-    if spec.name == "codenames":
-        seats = tuple((slots[i]["team"], slots[i]["role"]) for i in filled)
-        return spec.check_config(replace(config, seats=seats))
-    empty = len(slots) - len(filled)
-    if empty:
-        raise E.fail(E.ROOM_SEATS_EMPTY, status=409, empty=empty)
-    return spec.check_config(config)
+    return spec.check_config(spec.seated_config(config, filled))
 
 
-def ai_levels(spec: GameSpec[Any, Any, Any]) -> tuple[str, ...]:
-    levels = getattr(spec, "ai_levels", None)
-    if levels:
-        return tuple(levels)
-    return ("ai",) if spec.name == "codenames" else LEVELS
+def uses_packs(spec: GameSpec[Any, Any, Any]) -> bool:
+    """A game whose board comes from a word list (its config has ``words``) takes the room
+    option ``pack``: a pack id of the host's, or ``None`` for the game's built-in pack."""
+    return "words" in _defaults(spec)
 
 
-# Games whose boards come from a word pack: the room option ``pack`` (a pack id of the
-# host's, ``None``: the built-in pack) becomes the config's ``words`` at start. The
-# option naming the language and its default.
-_PACK_GAMES: Final[dict[str, tuple[str, str]]] = {"codenames": ("language", "tr")}
-
-
-def builtin_words(game: str, language: str) -> tuple[str, ...]:
-    from harfiyen.games.codenames.packs import load_pack
-
-    if language not in ("tr", "en"):
-        raise E.fail(E.BAD_CONFIG, problem=f"unknown language {language!r}")
-    return load_pack("tr" if language == "tr" else "en")
-
-
-def uses_packs(game: str) -> bool:
-    return game in _PACK_GAMES
+def _defaults(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
+    return {f.name: f.default for f in fields(spec.config_type)}
 
 
 def _spec(game: str) -> GameSpec[Any, Any, Any]:
@@ -244,6 +211,9 @@ class RoomService:
         self.sessions = service.sessions
         self.pubsub = service.pubsub
         service.after_commit.append(self._after_commit)
+        # Called with (game, language) when a slot gets an AI: its models start loading
+        # before the match does (the app sets it to BotRunner.prepare).
+        self.prepare_ai: Callable[[str, str], None] | None = None
 
     # --- locking, loading, publishing --------------------------------------------------
 
@@ -279,7 +249,8 @@ class RoomService:
             users[host.id] = host
         loaded = Loaded(room, seats, members, spec, (), match=match, users=users)
         try:
-            loaded.base = await self.base_config(db, room.game, room.options, room.host_id)
+            # The pack was the host's when it was chosen; a later host plays it too.
+            loaded.base = await self.base_config(db, room.game, room.options, None)
             loaded.slots = room_slots(spec, loaded.base)
         except GameError as error:
             loaded.problem = error
@@ -292,28 +263,25 @@ class RoomService:
         return loaded
 
     async def base_config(self, db: AsyncSession, game: str, options: dict[str, Any],
-                          host_id: int) -> Any:
+                          owner: int | None) -> Any:
         """The game's config of a room's options before seating: the pack resolved to its
-        words. Raises ``match.bad_config``, ``pack.*``."""
+        words (``owner``: the pack must be this user's). Raises ``match.bad_config``,
+        ``pack.*``."""
         spec = _spec(game)
         opts = dict(options)
-        if uses_packs(game):
-            language_key, default = _PACK_GAMES[game]
+        if uses_packs(spec):
             if "words" in opts:
                 raise E.fail(E.BAD_CONFIG, problem="words come from a pack (option pack)")
             pack_id = opts.pop("pack", None)
-            language = str(opts.get(language_key, default))
-            if pack_id is None:
-                words: Sequence[str] = builtin_words(game, language)
-            else:
+            if pack_id is not None:  # none: the game's built-in pack (its check fills it)
+                language = str(opts.get("language", _defaults(spec).get("language")))
                 pack = await db.get(WordPack, pack_id) if isinstance(pack_id, int) \
                     and not isinstance(pack_id, bool) and 0 < pack_id < 2**31 else None
-                if pack is None or pack.user_id != host_id:
+                if pack is None or owner not in (None, pack.user_id):
                     raise E.fail(E.PACK_NOT_FOUND, status=404)
                 if pack.language != language:
                     raise E.fail(E.PACK_WRONG_LANGUAGE, pack=pack.language, language=language)
-                words = pack.words
-            opts["words"] = list(words)
+                opts["words"] = list(pack.words)
         elif "pack" in opts:
             raise E.fail(E.PACK_NOT_FOR_GAME)
         try:
@@ -418,8 +386,6 @@ class RoomService:
         """A room's match ended: the room is open again (for the rematch)."""
         if match.room_id is None or match.status not in ("finished", "cancelled"):
             return
-        import asyncio
-
         task = asyncio.get_running_loop().create_task(self._match_over(match.room_id, match.id))
         self.service._tasks.add(task)
         task.add_done_callback(self.service._tasks.discard)
@@ -467,10 +433,12 @@ class RoomService:
         return room
 
     async def public_rooms(self, language: str) -> list[dict[str, Any]]:
-        """Open public rooms with a free seat, newest first."""
+        """Open public rooms with a free seat and a change in the last 12 hours, newest
+        first."""
         async with self.sessions() as db:
             rooms = (await db.execute(
-                select(Room).where(Room.public.is_(True), Room.status == "open")
+                select(Room).where(Room.public.is_(True), Room.status == "open",
+                                   Room.updated_at > utcnow() - LIST_FRESH)
                 .order_by(Room.id.desc()).limit(LIST_LIMIT * 2)
             )).scalars().all()
             out = []
@@ -602,13 +570,14 @@ class RoomService:
                 if level is None:
                     target.ai_level = None
                 else:
-                    levels = ai_levels(loaded.spec)
+                    levels = loaded.spec.ai_levels
                     if level not in levels:
                         raise E.fail(E.ROOM_BAD_AI_LEVEL, level=str(level)[:32],
                                      levels=", ".join(levels))
                     if target.user_id is not None:
                         raise E.fail(E.ROOM_SEAT_TAKEN, status=409)
                     target.ai_level = level
+                    self._prepare(loaded)
             if changes.get("locked") is not None:
                 target.locked = bool(changes["locked"])
             return loaded.room
@@ -636,7 +605,11 @@ class RoomService:
             if "options" in changes:
                 self._open(loaded)
                 options = dict(changes["options"])
-                base = await self.base_config(db, room.game, options, room.host_id)
+                # A newly chosen pack must be the host's own; the one kept may be a former
+                # host's.
+                same_pack = options.get("pack") == (room.options or {}).get("pack")
+                base = await self.base_config(db, room.game, options,
+                                              None if same_pack else room.host_id)
                 slots = room_slots(loaded.spec, base)
                 try:
                     seated_config(loaded.spec, base, range(len(slots)))
@@ -773,7 +746,8 @@ class RoomService:
         async def change(db: AsyncSession, loaded: Loaded) -> Room | _Started:
             if loaded.status != "open":
                 return loaded.room
-            level = ai_levels(loaded.spec)[0]
+            level = loaded.spec.ai_levels[0]
+            self._prepare(loaded)
             for index in preference_order(loaded.slots):
                 if self._startable(loaded):
                     break
@@ -783,6 +757,14 @@ class RoomService:
             return await self._start(db, loaded, rematch_of=None)
         result = await self._change(code, change)
         return result.room if isinstance(result, _Started) else result
+
+    def _prepare(self, loaded: Loaded) -> None:
+        if self.prepare_ai is None or loaded.base is None:
+            return
+        try:
+            self.prepare_ai(loaded.room.game, loaded.spec.setup(loaded.base).language)
+        except Exception:  # loading ahead is an optimisation: the match loads it anyway
+            log.exception("preparing the AI of room %s failed", loaded.room.code)
 
     def _startable(self, loaded: Loaded) -> bool:
         try:
@@ -846,7 +828,6 @@ class _Started:
 __all__ = [
     "CODE_ALPHABET",
     "RoomService",
-    "ai_levels",
     "localised",
     "preference_order",
     "room_channel",

@@ -77,6 +77,8 @@ def upgrade() -> None:
         sa.Column("data", sa.JSON, nullable=False),
         sa.Column("created_at", sa.DateTime, nullable=False),
     )
+    with op.batch_alter_table("chat_messages") as batch:
+        batch.add_column(sa.Column("audience", sa.String(32), nullable=True))
     with op.batch_alter_table("matches") as batch:
         batch.add_column(sa.Column("acting", sa.JSON, nullable=True))
         batch.add_column(sa.Column("room_id", sa.Integer, nullable=True))
@@ -84,6 +86,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("chat_messages") as batch:
+        batch.drop_column("audience")
     with op.batch_alter_table("matches") as batch:
         batch.drop_index("ix_matches_room_id")
         batch.drop_column("room_id")
