@@ -166,6 +166,7 @@ async def test_a_person_guesses_with_an_ai_spymaster(
     sock = await person.connect()
     assert (await sock.subscribe(match_id))["seat"] == 1
     await sock.wait_seq(match_id, 1)
+    assert "notes" not in await person.match(match_id)  # never while it runs
     final = await play_as(sock, match_id, 1)
     assert final["outcome"] is not None
     clues = [c for c in final["clues"] if c["seat"] == 0]
@@ -173,6 +174,9 @@ async def test_a_person_guesses_with_an_ai_spymaster(
     assert_key_hidden(sock.received)
     notes, stored = await notes_and_clues(live, match_id)
     check_notes(notes, stored, {0}, {c["word"] for c in final["cards"]})
+    # Once the match is over, its JSON tells what each AI clue meant.
+    shown = (await person.match(match_id))["notes"]
+    assert shown == [{"seq": n.seq, "seat": n.seat, **n.data} for n in notes]
     loaded_once(small_models)
     await sock.close()
     await person.close()
