@@ -374,3 +374,24 @@ async def test_a_crossword_room_seats_two_and_starts(live: LiveServer) -> None:
     match = await b.match(started["match"])
     seats = {p["seat"]: p["id"] for p in match["players"]}
     assert seats == {0: (await b.me())["id"], 1: (await a.me())["id"]}
+
+
+async def test_a_private_room_is_watched_by_its_members_only(live: LiveServer) -> None:
+    host = await register(live.url, unique("h"))
+    friend = await register(live.url, unique("f"))
+    stranger = await register(live.url, unique("s"))
+    room = await call(host, "POST", "/api/rooms", {"game": "codenames",
+                                                   "options": {"solo": True}})
+    code = room["code"]
+    await call(host, "POST", f"/api/rooms/{code}/slots/{RED_SPY}", {"ai": "ai"})
+    await call(host, "POST", f"/api/rooms/{code}/seat", {"slot": RED_GUESS})
+    await call(friend, "POST", f"/api/rooms/{code}/join")
+    started = await call(host, "POST", f"/api/rooms/{code}/start")
+    match_id = started["match"]
+    watched = await friend.match(match_id)
+    assert watched["status"] == "active" and not watched["view"]["key_visible"]
+    with pytest.raises(ApiError) as caught:
+        await stranger.match(match_id)
+    assert caught.value.status == 403
+    listed = (await stranger.get("/api/watch"))["matches"]
+    assert all(m["id"] != match_id for m in listed)

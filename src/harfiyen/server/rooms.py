@@ -671,9 +671,8 @@ class RoomService:
             config=spec.config_to_dict(config), seed=secrets.randbits(62), players=setup.seats,
             ranked=False, time_control=dict(room.time_control or {}), status="waiting",
             created_by=room.host_id, last_seq=0, rematch_of=rematch_of,
-            # Watchable by the room's spectators (the match layer admits only players to a
-            # match that is not public).
-            public=True, room_id=room.id,
+            # A private room's match is watched by its members only (see watchable).
+            public=room.public, room_id=room.id,
         )
         db.add(match)
         await db.flush()

@@ -38,7 +38,15 @@ from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server.cache import LruCache
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
-from harfiyen.server.models import Invite, Match, MatchEvent, MatchPlayer, User, utcnow
+from harfiyen.server.models import (
+    Invite,
+    Match,
+    MatchEvent,
+    MatchPlayer,
+    RoomMember,
+    User,
+    utcnow,
+)
 from harfiyen.server.pubsub import PubSub
 from harfiyen.server.ratings import apply_ranked_result
 from harfiyen.server.settings import Settings
@@ -205,13 +213,22 @@ class MatchService:
             return await self.viewer_of(db, match_id, user_id)
 
     async def watchable(self, db: AsyncSession, match_id: int, user_id: int) -> Match:
-        """The match, if ``user_id`` may see it: a player, or anyone when it is public."""
+        """The match, if ``user_id`` may see it: a player, a member of the room it was
+        started from, or anyone when it is public."""
         match = await db.get(Match, match_id)
         if match is None:
             raise E.fail(E.MATCH_NOT_FOUND, status=404)
-        if not match.public and await self.seat_of(db, match_id, user_id) is None:
+        if (not match.public and await self.seat_of(db, match_id, user_id) is None
+                and not await self._in_room(db, match.room_id, user_id)):
             raise E.fail(E.NOT_A_PLAYER, status=403)
         return match
+
+    async def _in_room(self, db: AsyncSession, room_id: int | None, user_id: int) -> bool:
+        if room_id is None:
+            return False
+        return (await db.execute(select(RoomMember.id).where(
+            RoomMember.room_id == room_id, RoomMember.user_id == user_id,
+        ))).first() is not None
 
     # --- creating and joining ----------------------------------------------------------
 
