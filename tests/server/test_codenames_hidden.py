@@ -135,16 +135,22 @@ async def _side_step(rnd: random.Random, match_id: int, view: dict[str, Any],
         await watcher.reply_to({"type": "mark", "match": match_id, "index": index})
         await _http(viewer, f"/api/matches/{match_id}/chat", answers)
     elif kind == "bad_move":
+        # A guesser who may not act now (the other team's): every one of these is refused
+        # (a pass by an acting guesser after a guess would be a legal move).
+        idle = rnd.choice([g for g in guessers if g not in view["to_act"]])
         revealed = [c["index"] for c in view["cards"] if c["revealed"]]
         bad = rnd.choice([{"kind": "guess", "index": rnd.choice(revealed or [99])},
                           {"kind": "clue", "word": view["cards"][index]["word"], "number": 2},
                           {"kind": "pass"}, {"kind": "timeout"}])
-        await sockets[guesser].move(match_id, bad)
+        refused = await sockets[idle].move(match_id, bad)
+        assert refused["type"] == "error", refused
         try:
-            await by_seat[guesser].move(match_id, bad)
+            await by_seat[idle].move(match_id, bad)
         except ApiError as error:
             answers.append(({"code": error.code, "message": str(error),
                              "details": error.details}, None))
+        else:
+            raise AssertionError(f"{bad} was accepted from seat {idle}")
     else:
         for client in (by_seat[guesser], viewer):
             await _http(client, f"/api/matches/{match_id}", answers)

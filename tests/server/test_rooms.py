@@ -4,6 +4,8 @@ Redis); every refusal changes nothing; quick play with AI seats; the public list
 
 from __future__ import annotations
 
+import asyncio
+
 from typing import Any
 
 import pytest
@@ -388,6 +390,11 @@ async def test_a_private_room_is_watched_by_its_members_only(live: LiveServer) -
     await call(friend, "POST", f"/api/rooms/{code}/join")
     started = await call(host, "POST", f"/api/rooms/{code}/start")
     match_id = started["match"]
+    for _ in range(600):
+        if (await host.match(match_id))["last_seq"] >= 2:
+            break
+        await asyncio.sleep(0.1)
+    live.app.state.service._cache.clear()
     watched = await friend.match(match_id)
     assert watched["status"] == "active" and not watched["view"]["key_visible"]
     with pytest.raises(ApiError) as caught:
