@@ -7,7 +7,7 @@ import pytest
 from harfiyen.client import ApiError, HarfiyenClient
 
 from .conftest import LiveServer, unique
-from .support import PASSWORD, assert_no_hidden, best_move, register
+from .support import BOT_MOVE_SECONDS, PASSWORD, assert_no_hidden, best_move, register
 
 pytestmark = pytest.mark.anyio
 
@@ -31,7 +31,8 @@ async def test_solo_match_against_a_bot_finishes(live: LiveServer) -> None:
             assert ack["type"] == "ack", ack
             await sock.wait_seq(match_id, ack["seq"])
         else:  # the bot's turn: its move arrives as events and a new view
-            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1,
+                                timeout=BOT_MOVE_SECONDS)
     assert sock.views[match_id]["outcome"] is not None
     bot_moves = [f for f in sock.received if f["type"] == "event"
                  and f["event"]["kind"] in ("play_made", "passed")
@@ -69,7 +70,8 @@ async def test_an_ai_level_moves_through_the_command_path(live: LiveServer, leve
         return last is not None and last["seat"] != seat
 
     while not bot_moved():
-        await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+        await sock.wait_seq(match_id, sock.view_seq[match_id] + 1,
+                                timeout=BOT_MOVE_SECONDS)
     await human.resign(match_id)
     assert (await human.match(match_id))["status"] == "finished"
     assert_no_hidden(sock.received, seat, [])

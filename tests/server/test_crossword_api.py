@@ -15,7 +15,7 @@ from harfiyen.games.crossword.notation.replay import replay
 from harfiyen.lexicon.lexicon import load
 
 from .conftest import LiveServer, unique
-from .support import assert_no_hidden, best_move, register
+from .support import BOT_MOVE_SECONDS, assert_no_hidden, best_move, register
 
 pytestmark = pytest.mark.anyio
 
@@ -38,7 +38,8 @@ async def finished_solo(client: HarfiyenClient, options: dict[str, Any], moves: 
             await sock.wait_seq(match_id, ack["seq"])
             played += 1
         else:
-            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1,
+                                timeout=BOT_MOVE_SECONDS)
     if sock.views[match_id]["outcome"] is None:
         await client.resign(match_id)
     await sock.close()

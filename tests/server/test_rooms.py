@@ -5,7 +5,6 @@ Redis); every refusal changes nothing; quick play with AI seats; the public list
 from __future__ import annotations
 
 import asyncio
-
 from typing import Any
 
 import pytest
