@@ -89,6 +89,11 @@ async def test_marks_are_relayed_from_the_guessers_to_act_only(live: LiveServer)
     assert refused["code"] == "not_your_role" and refused["message"].startswith("Only a")
     other = await sockets[blue_guess].reply_to({"type": "mark", "match": match_id, "index": 4})
     assert other["code"] == "not_your_turn" and "Sıra" in other["message"]
+    cleared = await sockets[red_guess].reply_to({"type": "mark", "match": match_id,
+                                                 "index": None})
+    assert cleared["type"] == "ack"
+    frame = await watcher.wait_for(lambda f: f.get("type") == "mark")
+    assert frame["index"] is None and frame["seat"] == red_guess
     guess = await sockets[red_guess].move(match_id, {"kind": "guess", "index": 3})
     assert guess["type"] == "ack"
     view = (await by_seat[red_guess].match(match_id))["view"]
@@ -96,11 +101,6 @@ async def test_marks_are_relayed_from_the_guessers_to_act_only(live: LiveServer)
         again = await sockets[red_guess].reply_to({"type": "mark", "match": match_id,
                                                    "index": 3})
         assert again["code"] == "already_revealed"
-    cleared = await sockets[red_guess].reply_to({"type": "mark", "match": match_id,
-                                                 "index": None})
-    assert cleared["type"] == "ack"
-    frame = await watcher.wait_for(lambda f: f.get("type") == "mark")
-    assert frame["index"] is None and frame["seat"] == red_guess
     outsider = await (await register(live.url, unique("o"))).connect()
     nope = await outsider.reply_to({"type": "mark", "match": match_id, "index": 1})
     assert nope["code"] == "match.not_a_player"
