@@ -18,8 +18,6 @@ Run: ``.venv/bin/python benchmarks/bench_analysis.py [--records DIR] [--limit N]
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import statistics
 import tempfile
 import threading
@@ -74,22 +72,14 @@ def analysis_times(texts: list[tuple[str, str]]) -> None:
 
 
 def start_server() -> tuple[str, Any]:
-    import uvicorn
-
     from harfiyen.server.app import create_app
+    from harfiyen.server.local import serve_in_thread
     from harfiyen.server.settings import Settings
 
     folder = Path(tempfile.mkdtemp(prefix="harfiyen-bench-"))
     settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{folder}/bench.sqlite3")
-    app = create_app(settings)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    return f"http://127.0.0.1:{port}", server
+    local = serve_in_thread(create_app(settings))
+    return local.url, local.server
 
 
 def client(url: str, name: str) -> httpx.Client:

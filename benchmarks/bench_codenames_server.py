@@ -84,10 +84,9 @@ def _summary_ms(values: list[float]) -> dict[str, float]:
 
 
 async def _start_server(folder: str) -> Any:
-    import uvicorn
-
     from harfiyen.server.app import create_app
     from harfiyen.server.db import make_engine
+    from harfiyen.server.local import serve_here
     from harfiyen.server.migrate import upgrade
     from harfiyen.server.settings import Settings
 
@@ -98,16 +97,7 @@ async def _start_server(folder: str) -> Any:
     settings = Settings(env="test", database_url=url, redis_url=None,
                         accounts_per_address="100000 per minute")
     app = create_app(settings, auto_migrate=False)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    return app, server, task, f"http://127.0.0.1:{port}"
+    return app, await serve_here(app)
 
 
 async def _ai_match(app: Any, host_name: str, lang: str) -> tuple[int, list[tuple[int, int]]]:
@@ -167,7 +157,8 @@ async def bench(langs: list[str], clues: int) -> dict[str, Any]:
     from harfiyen.client import HarfiyenClient
 
     with tempfile.TemporaryDirectory() as folder:
-        app, server, task, url = await _start_server(folder)
+        app, local = await _start_server(folder)
+        url = local.url
         runner = app.state.bots
         results = []
         first_clue_age = None
@@ -217,8 +208,7 @@ async def bench(langs: list[str], clues: int) -> dict[str, Any]:
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
             "vocabulary": os.environ.get("HARFIYEN_CODENAMES_VOCAB") or "full",
         }
-        server.should_exit = True
-        await task
+        await local.stop()
         return out
 
 

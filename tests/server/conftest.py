@@ -8,7 +8,6 @@ skipped with the reason outside CI.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
@@ -155,23 +154,13 @@ class LiveServer:
 
 async def start_server(settings: Settings, **app_options: Any) -> LiveServer:
     """A real uvicorn server on a free loopback port, in this event loop."""
-    import uvicorn
-
     from harfiyen.server.app import create_app
+    from harfiyen.server.local import serve_here
 
     app = create_app(settings, auto_migrate=False, **app_options)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                            ws_max_size=1 << 20, lifespan="on")
-    server = uvicorn.Server(config)
-    # The test runner keeps its own signal handlers.
-    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    return LiveServer(f"http://127.0.0.1:{port}", app, server, task)
+    local = await serve_here(app, ws_max_size=1 << 20)
+    assert local.task is not None
+    return LiveServer(local.url, app, local.server, local.task)
 
 
 @pytest.fixture

@@ -8,12 +8,9 @@ and are skipped elsewhere.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import os
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,9 +50,8 @@ class WebServer:
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     """``harfiyen serve``'s app on a free loopback port, in a thread with its own event loop."""
-    import uvicorn
-
     from harfiyen.server.app import create_app
+    from harfiyen.server.local import serve_in_thread
     from harfiyen.server.settings import Settings
 
     path = tmp_path_factory.mktemp("webdb") / "harfiyen.sqlite3"
@@ -64,24 +60,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{path}", redis_url=None,
                         accounts_per_address="100000 per minute", bot_challenge_wait_seconds=1.0)
     app = create_app(settings)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    for _ in range(600):
-        if server.started:
-            break
-        if not thread.is_alive():
-            pytest.fail("the web test server did not start")
-        threading.Event().wait(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        local = serve_in_thread(app)
+    except RuntimeError:
+        pytest.fail("the web test server did not start")
+    stop = local.stop_thread
 
-    def stop() -> None:
-        server.should_exit = True
-        thread.join(timeout=15)
-
-    yield WebServer(f"http://127.0.0.1:{port}", stop)
+    yield WebServer(local.url, stop)
     stop()
 
 
