@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from harfiyen.core.errors import ErrorKind, GameError
+from harfiyen.core.errors import ErrorKind, GameError, Message
 
 
 class ServerError(GameError):
@@ -23,6 +23,17 @@ def fail(kind: ErrorKind, status: int = 400, **details: Any) -> ServerError:
     assert isinstance(error, ServerError)
     error.status = status
     return error
+
+
+def because(kind: ErrorKind, error: GameError, status: int) -> ServerError:
+    """``kind`` (a message with a ``{problem}`` slot) for a game's refusal ``error``: the
+    game's own words as the problem, its code as ``reason`` (a bad config, a room that
+    cannot start)."""
+    out = ServerError(kind.code, Message(kind.tr.format(problem=error.message.tr),
+                                         kind.en.format(problem=error.message.en)),
+                      {"reason": error.code, **error.details})
+    out.status = status
+    return out
 
 
 def infrastructure_error(error: BaseException) -> ServerError | None:

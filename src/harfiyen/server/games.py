@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from harfiyen.core.errors import GameError, Message
+from harfiyen.core.errors import GameError
 from harfiyen.core.events import EngineEvent
 from harfiyen.core.outcome import Outcome
 from harfiyen.core.registry import BAD_MOVE, GameSpec
@@ -44,18 +44,6 @@ def validation_problem(error: ValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
-def _bad_config(error: GameError) -> E.ServerError:
-    """A game's refusal of its options, under the server's stable ``match.bad_config``."""
-    out = E.ServerError(
-        E.BAD_CONFIG.code,
-        Message(E.BAD_CONFIG.tr.format(problem=error.message.tr),
-                E.BAD_CONFIG.en.format(problem=error.message.en)),
-        {"reason": error.code, **error.details},
-    )
-    out.status = 400
-    return out
-
-
 class GameAdapter:
     """The server's handle on one registered game."""
 
@@ -68,7 +56,7 @@ class GameAdapter:
         try:
             config = self.spec.config_from_options(options)
         except GameError as error:
-            raise _bad_config(error) from None
+            raise E.because(E.BAD_CONFIG, error, 400) from None
         setup = self.spec.setup(config)
         return MatchSetup(
             config=self.spec.config_to_dict(config), rules=setup.rules, lexicon=setup.lexicon,

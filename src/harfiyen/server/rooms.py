@@ -29,7 +29,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.core.errors import GameError, Message
+from harfiyen.core.errors import GameError
 from harfiyen.core.registry import GameSpec
 from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
@@ -89,24 +89,6 @@ def _spec(game: str) -> GameSpec[Any, Any, Any]:
         return registered_game(game)
     except GameError:
         raise E.fail(E.UNKNOWN_GAME, game=game) from None
-
-
-def _bad_config(error: GameError) -> E.ServerError:
-    kind = E.BAD_CONFIG
-    out = E.ServerError(kind.code, Message(kind.tr.format(problem=error.message.tr),
-                                           kind.en.format(problem=error.message.en)),
-                        {"reason": error.code, **error.details})
-    out.status = 400
-    return out
-
-
-def _cannot_start(error: GameError) -> E.ServerError:
-    kind = E.ROOM_CANNOT_START
-    out = E.ServerError(kind.code, Message(kind.tr.format(problem=error.message.tr),
-                                           kind.en.format(problem=error.message.en)),
-                        {"reason": error.code, **error.details})
-    out.status = 409
-    return out
 
 
 def _canonical(options: dict[str, Any]) -> str:
@@ -293,12 +275,12 @@ class RoomService:
         """The checked config of the room's current seating; raises ``room.cannot_start``
         with the engine's reason."""
         if loaded.problem is not None and loaded.base is None:
-            raise _cannot_start(loaded.problem)
+            raise E.because(E.ROOM_CANNOT_START, loaded.problem, 409)
         filled = [s.slot for s in loaded.filled()]
         try:
             return seated_config(loaded.spec, loaded.base, filled)
         except GameError as error:
-            raise _cannot_start(error) from None
+            raise E.because(E.ROOM_CANNOT_START, error, 409) from None
 
     def room_json(self, loaded: Loaded, language: str | None) -> dict[str, Any]:
         """The room as clients see it; ``language`` ``None``: messages in both languages
@@ -416,7 +398,7 @@ class RoomService:
             try:
                 seated_config(spec, base, range(len(slots)))
             except GameError as error:  # the options themselves are wrong, not the seats
-                raise _bad_config(error) from None
+                raise E.because(E.BAD_CONFIG, error, 400) from None
             room = Room(code=new_code(), game=game, options=dict(options),
                         time_control=dict(time_control or {}), host_id=user.id, public=public,
                         quick=quick, status="open", video_url=video_url, version=1)
@@ -614,7 +596,7 @@ class RoomService:
                 try:
                     seated_config(loaded.spec, base, range(len(slots)))
                 except GameError as error:
-                    raise _bad_config(error) from None
+                    raise E.because(E.BAD_CONFIG, error, 400) from None
                 if len(slots) != len(loaded.seats):
                     # Fewer or more seats (Kelime Casusu solo: red only): the seats beyond
                     # the new table are emptied, new ones added.
