@@ -66,4 +66,7 @@ async def test_a_log_that_does_not_replay_is_refused_and_logged(
     assert "yeniden oynatılamıyor" in refused.value.message
     lines = [r.getMessage() for r in caplog.records if "does not replay" in r.getMessage()]
     assert lines and f"match {match_id} (crossword tr@2)" in lines[0]
+    # The list of matches to watch leaves it out and still answers.
+    listed = (await client.get("/api/watch?limit=50"))["matches"]
+    assert all(m["id"] != match_id for m in listed)
     await client.close()

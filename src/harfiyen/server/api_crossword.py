@@ -67,8 +67,13 @@ async def live_matches(
     )).scalars().all()
     out = []
     for match in matches:
+        try:
+            state = await service.state(db, match)
+        except E.ServerError as error:
+            if error.code != E.REPLAY_DIVERGED.code:
+                raise
+            continue  # a log that does not replay (logged): the others are still listed
         item = await _match_out(db, match, user)
-        state = await service.state(db, match)
         seen = adapter(match.game).view(state, Spectator())
         item["scores"] = seen.get("scores")
         item["move_number"] = seen.get("move_number")
