@@ -74,6 +74,8 @@ class Database:
             "accounts_per_address": "100000 per minute",
             # Nothing is approved for ranked play by default; the tests approve both.
             "ranked_approved": ["crossword:tr", "crossword:en"],
+            # The tests' servers share one database: none plays an earlier test's bots.
+            "resume_bots": False,
         }
         values.update(overrides)
         return Settings(**values)

@@ -238,6 +238,8 @@ class BotRunner(Sweeper):
 
     async def resume(self) -> None:
         """Schedule every active match that waits for a bot's move (after a restart)."""
+        if not self.service.settings.resume_bots:
+            return
         async with self.service.sessions() as db:
             rows = (await db.execute(
                 select(Match, MatchPlayer.seat)

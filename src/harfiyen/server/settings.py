@@ -77,6 +77,10 @@ class Settings(BaseSettings):
     ws_frame_burst: int = Field(default=40, ge=1)
     # How often bot turns left waiting (a bot that gave up during an outage) are resumed.
     bot_sweep_seconds: float = Field(default=30.0, gt=0)
+    # Resume bot turns of active matches at start-up and in the sweep. Off only for a
+    # server that shares its database with matches it must leave alone (the test suite's
+    # servers share one database: each would otherwise play every earlier test's bots).
+    resume_bots: bool = True
     # Game states kept in memory per process (the most recently used matches).
     state_cache_size: int = Field(default=5000, ge=10)
     # How often overdue moves are looked for (seconds).
