@@ -389,6 +389,7 @@ async def test_a_private_room_is_watched_by_its_members_only(live: LiveServer) -
     await call(friend, "POST", f"/api/rooms/{code}/join")
     started = await call(host, "POST", f"/api/rooms/{code}/start")
     match_id = started["match"]
+    # Once the AI spymaster has given its clue, the friend's view is replayed from the log.
     for _ in range(600):
         if (await host.match(match_id))["last_seq"] >= 2:
             break
@@ -396,6 +397,7 @@ async def test_a_private_room_is_watched_by_its_members_only(live: LiveServer) -
     live.app.state.service._cache.clear()
     watched = await friend.match(match_id)
     assert watched["status"] == "active" and not watched["view"]["key_visible"]
+    assert watched["room"] == code and not watched["public"]
     with pytest.raises(ApiError) as caught:
         await stranger.match(match_id)
     assert caught.value.status == 403

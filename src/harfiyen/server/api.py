@@ -15,7 +15,7 @@ from harfiyen.server import auth, usernames
 from harfiyen.server import errors as E
 from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
-from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, User, utcnow
+from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, Room, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
     DEFAULT_PREFERENCES,
@@ -263,7 +263,9 @@ async def _match_out(db: AsyncSession, match: Match, user: User) -> dict[str, An
         invites = list((await db.execute(
             select(Invite).where(Invite.match_id == match.id)
         )).scalars().all())
-    return match_json(match, players, invites)
+    room = None if match.room_id is None else await db.scalar(
+        select(Room.code).where(Room.id == match.room_id))
+    return match_json(match, players, invites, room)
 
 
 def bot_levels(ai_levels: tuple[str, ...]) -> tuple[str, ...]:

@@ -179,9 +179,11 @@ def acting_seats(match: Match) -> list[int]:
 
 
 def match_json(
-    match: Match, players: list[tuple[MatchPlayer, User]], invites: list[Invite] | None = None
+    match: Match, players: list[tuple[MatchPlayer, User]], invites: list[Invite] | None = None,
+    room: str | None = None,
 ) -> dict[str, Any]:
-    """A match as clients see it: never the seed."""
+    """A match as clients see it: never the seed. ``room``: the code of the room it was
+    started in."""
     out: dict[str, Any] = {
         "id": match.id, "game": match.game, "rules": match.rules, "lexicon": match.lexicon,
         "language": match.language, "config": match.config, "ranked": match.ranked,
@@ -195,6 +197,7 @@ def match_json(
         "to_move": match.to_move, "acting": acting_seats(match),
         "deadline_at": iso(match.deadline_at),
         "result": match.result, "rematch_of": match.rematch_of, "public": match.public,
+        "room": room,
     }
     if invites is not None:
         out["invites"] = [invite_json(i) for i in invites]
