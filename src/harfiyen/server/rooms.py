@@ -16,7 +16,6 @@ channel (``room:{id}``) to every websocket that watches it.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
@@ -203,7 +202,7 @@ class RoomService:
     async def writing(self, room_id: int) -> AsyncIterator[AsyncSession]:
         """A transaction that is the only writer of the room until it ends (the service's
         exclusive section: with SQLite the one writer lock every command shares)."""
-        async with self.service._exclusive("room", ROOM_LOCK_NAMESPACE, room_id) as db:
+        async with self.service.exclusive("room", ROOM_LOCK_NAMESPACE, room_id) as db:
             yield db
 
     async def _room_id(self, code: str) -> int:
@@ -360,7 +359,7 @@ class RoomService:
                 return result
             room.version += 1
         if isinstance(result, _Started):
-            await self.service._publish(result.match, result.written)
+            await self.service.publish(result.match, result.written)
         await self.publish(room_id)
         return result
 
@@ -368,9 +367,7 @@ class RoomService:
         """A room's match ended: the room is open again (for the rematch)."""
         if match.room_id is None or match.status not in ("finished", "cancelled"):
             return
-        task = asyncio.get_running_loop().create_task(self._match_over(match.room_id, match.id))
-        self.service._tasks.add(task)
-        task.add_done_callback(self.service._tasks.discard)
+        self.service.spawn(self._match_over(match.room_id, match.id))
 
     async def _match_over(self, room_id: int, match_id: int) -> None:
         try:

@@ -23,7 +23,7 @@ import secrets
 import signal
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -136,19 +136,19 @@ class MatchService:
     @asynccontextmanager
     async def writing(self, match_id: int) -> AsyncIterator[AsyncSession]:
         """A transaction that is the only writer of ``match_id`` until it ends."""
-        async with self._exclusive("match", LOCK_NAMESPACE, match_id) as db:
+        async with self.exclusive("match", LOCK_NAMESPACE, match_id) as db:
             yield db
 
     @asynccontextmanager
     async def user_writing(self, user_id: int) -> AsyncIterator[AsyncSession]:
         """A transaction that is the only one of ``user_id``'s limited writes (chat) until it
         ends: counting recent messages and adding one cannot race past the limit."""
-        async with self._exclusive("user", USER_LOCK_NAMESPACE, user_id) as db:
+        async with self.exclusive("user", USER_LOCK_NAMESPACE, user_id) as db:
             yield db
 
     @asynccontextmanager
-    async def _exclusive(self, kind: str, namespace: int, key: int
-                         ) -> AsyncIterator[AsyncSession]:
+    async def exclusive(self, kind: str, namespace: int, key: int
+                        ) -> AsyncIterator[AsyncSession]:
         # One process: an asyncio lock; several (PostgreSQL): an advisory transaction lock.
         # SQLite has a single writer anyway: one lock for all keeps commands from waiting in
         # SQLite's busy handler (which sleeps in steps of up to 100 ms).
@@ -162,6 +162,12 @@ class MatchService:
                     text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": namespace, "id": key},
                 )
             yield db
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, kept referenced until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def state(self, db: AsyncSession, match: Match) -> Any:
         """The game state after the whole stored log (from the cache when it is current).
@@ -311,7 +317,7 @@ class MatchService:
                 invite.status = "accepted" if invite.code == code else "cancelled"
             await db.flush()
             started = await self._start(db, match)
-        await self._publish(match, started)
+        await self.publish(match, started)
         return match
 
     async def invite_by_code(self, db: AsyncSession, code: str) -> Invite:
@@ -370,7 +376,7 @@ class MatchService:
             else:
                 started = None
         if started is not None:
-            await self._publish(match, started)
+            await self.publish(match, started)
         return match
 
     async def decline(self, user: User, code: str) -> Invite:
@@ -495,7 +501,7 @@ class MatchService:
                 self._cache.pop(match_id, None)
                 raise E.fail(E.MATCH_BUSY, status=409) from None
         self._crash_point()
-        await self._publish(match, written)
+        await self.publish(match, written)
         if match.status == "finished":
             self.forget(match.id)
         return Submitted(match.id, first, match.last_seq, match.status)
@@ -607,7 +613,7 @@ class MatchService:
         """Every audience of the match: the game's viewers (seats, team roles, spectators)."""
         return list(adapter(match.game).audiences(match.config))
 
-    async def _publish(self, match: Match, written: Written) -> None:
+    async def publish(self, match: Match, written: Written) -> None:
         """Fan out what a committed command wrote; never raises.
 
         The command is in the log already, so its answer (the mover's ack) must
@@ -694,9 +700,7 @@ class MatchService:
         if now - self._nudged.get(match_id, -NUDGE_SECONDS) < NUDGE_SECONDS:
             return
         self._nudged[match_id] = now
-        task = asyncio.get_running_loop().create_task(self._republish(match_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.spawn(self._republish(match_id))
 
     async def _republish(self, match_id: int) -> None:
         try:
