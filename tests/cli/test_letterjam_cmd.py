@@ -1,12 +1,210 @@
-"""``harfiyen letterjam selfplay | play``: statistics, and a whole terminal game."""
+"""``harfiyen letterjam selfplay | play``: statistics, the terminal seat, and whole games.
+
+The terminal seat (:class:`TerminalTeammate`) is tested with real game states
+and a scripted ``ask`` that answers like ``typer.prompt``: an empty answer
+("Enter") returns the prompt's default.
+"""
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from rich.console import Console
 from typer.testing import CliRunner
 
+from harfiyen.ai.letterjam import LetterJamAI, Teammate, play_game
 from harfiyen.cli import app
+from harfiyen.cli.letterjam_cmd import TerminalTeammate
+from harfiyen.games.letterjam import (
+    GameState,
+    GiveClue,
+    LetterJamConfig,
+    MoveOn,
+    Offer,
+    Seat,
+    Vote,
+    Wildcard,
+    apply,
+    new_game,
+    ref_label,
+    view,
+)
+from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.views import LetterJamView
+from harfiyen.lexicon.normalize import Language
 
 runner = CliRunner()
+AI = LetterJamAI()
+
+
+@dataclass
+class Script:
+    """Answers in order; ``""`` is Enter (the default, as ``typer.prompt`` gives it).
+    Records each question and what the console showed before it was asked."""
+
+    out: io.StringIO
+    answers: list[str]
+    asked: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def __call__(self, question: str, default: str) -> str:
+        self.asked.append((question, default, self.out.getvalue()))
+        if not self.answers:
+            raise AssertionError(f"no scripted answer left for {question!r}")
+        answer = self.answers.pop(0)
+        return answer if answer else default
+
+    def shown_before(self, n: int) -> str:
+        """What the console printed between question ``n - 1`` and question ``n``."""
+        before = self.asked[n - 1][2] if n else ""
+        return self.asked[n][2][len(before):]
+
+
+def human(answers: Sequence[str], lang: Language = "tr") -> tuple[TerminalTeammate, Script]:
+    out = io.StringIO()
+    console = Console(file=out, width=200, highlight=False, color_system=None)
+    script = Script(out, list(answers))
+    return TerminalTeammate(console, script, AI, lang), script
+
+
+class _Found(Exception):
+    pass
+
+
+def find(players: int, seed: int, kind: str,
+         wanted: Callable[[LetterJamView], bool]) -> GameState:
+    """The state of an all-AI game when seat 0 is first asked ``kind`` with a view
+    for which ``wanted`` holds (seat 0 is the AI otherwise)."""
+    config = LetterJamConfig("tr", players=players)
+    latest = [new_game(config, seed)]
+
+    class Spy:
+        def __getattr__(self, name: str) -> Callable[[LetterJamView], object]:
+            def ask(seen: LetterJamView) -> object:
+                if name == kind and wanted(seen):
+                    raise _Found
+                return getattr(AI, name)(seen)
+            return ask
+
+    def heard(state: GameState, seat: int, move: Move) -> None:
+        latest[0] = state
+
+    try:
+        seats = [cast(Teammate, Spy()), *[AI] * (players - 1)]
+        play_game(config, seed, seats, on_move=heard)
+    except _Found:
+        return latest[0]
+    raise AssertionError(f"seat 0 was never asked {kind} with such a view")
+
+
+# --- defect 1: the table is redrawn before the offer ---------------------------------------
+
+
+def test_the_table_is_redrawn_before_the_offer_after_a_teammate_moved_on() -> None:
+    config = LetterJamConfig("tr", players=3)
+    for seed in range(20):
+        before = new_game(config, seed)
+        after, _ = apply(before, 1, MoveOn("A"))
+        old, new = view(before, Seat(0)).stands[1].card, view(after, Seat(0)).stands[1].card
+        if old != new:
+            break
+    seat, script = human(["", ""])
+    assert seat.move_on(view(before, Seat(0))) is None
+    seat.offer(view(after, Seat(0)))
+    assert f"P1: {old}" in script.shown_before(0)
+    offer_question = 1
+    redrawn = script.shown_before(offer_question)
+    assert f"P1: {new}" in redrawn, redrawn
+    assert "İpucu teklifin" in script.asked[offer_question][0]
+
+
+# --- defect 2: Enter at the move-on prompt stays -------------------------------------------
+
+
+def test_enter_at_the_move_on_prompt_stays_even_when_the_ai_would_move_on() -> None:
+    state = find(3, 4, "move_on", lambda v: AI.move_on(v) is not None)
+    seen = view(state, Seat(0))
+    hint = AI.move_on(seen)
+    assert hint is not None and hint.guess is not None
+    seat, script = human([""])
+    assert seat.move_on(seen) is None
+    question, default, _ = script.asked[0]
+    assert default == ""
+    assert "Enter: kal" in question
+    # The suggestion is shown, but only as a suggestion.
+    assert hint.guess in script.out.getvalue()
+    # Typing the letter moves on with it.
+    seat, _ = human([hint.guess.lower()])
+    assert seat.move_on(seen) == MoveOn(hint.guess)
+
+
+# --- defect 3: the vote prompt says "Oy:" --------------------------------------------------
+
+
+def test_the_vote_prompt_says_oy_and_names_the_offers() -> None:
+    state = new_game(LetterJamConfig("tr", players=3), 1)
+    state, _ = apply(state, 1, Offer(3, 1, 1))
+    seat, script = human(["1"])
+    assert seat.vote(view(state, Seat(0))) == Vote(1)
+    question = script.asked[0][0]
+    assert question.startswith("Oy:"), question
+    assert "Oyun" not in question
+    seat, script = human(["P1"], "en")
+    assert seat.vote(view(state, Seat(0))) == Vote(1)
+    assert script.asked[0][0].startswith("Vote:")
+
+
+# --- defect 4: the wildcard letter is asked, never defaulted -------------------------------
+
+
+def test_the_wildcard_letter_must_be_typed() -> None:
+    state = find(3, 4, "offer", lambda v: any(
+        isinstance(r, Wildcard) for r in (AI.best_clue(v) or _NO_CLUE).refs))
+    hint = AI.best_clue(view(state, Seat(0)))
+    assert hint is not None and hint.wildcard is not None
+    cards = " ".join(ref_label(r) for r in hint.refs)
+    seat, script = human([cards, "", "7", "ab", hint.wildcard.lower(), ""])
+    offer = seat.offer(view(state, Seat(0)))
+    assert offer is not None
+    state, _ = apply(state, 0, offer)
+    state, _ = apply(state, 0, Vote(0))
+    state, _ = apply(state, 1, Vote(0))
+    clue = seat.clue(view(state, Seat(0)))
+    assert isinstance(clue, GiveClue)
+    assert clue.wildcard == hint.wildcard
+    joker = [q for q, _, _ in script.asked if "Joker" in q]
+    assert len(joker) == 4, script.asked
+    assert all(default == "" for q, default, _ in script.asked if "Joker" in q)
+    text = script.out.getvalue()
+    assert text.count("Jokerin yerine geçeceği harfi yaz") >= 3, text
+    apply(state, 0, clue)  # the engine accepts it
+
+
+@dataclass
+class _Empty:
+    refs: tuple[object, ...] = ()
+
+
+_NO_CLUE = _Empty()
+
+
+# --- defect 5: the counter never passes the word length ------------------------------------
+
+
+def test_the_counter_shows_the_last_card_done_not_six_of_five() -> None:
+    state = new_game(LetterJamConfig("tr", players=2), 3)
+    for _ in range(5):
+        state, _ = apply(state, 0, MoveOn(None))
+    seat, script = human([])
+    seat.show(view(state, Seat(0)))
+    text = script.out.getvalue()
+    assert "6/5" not in text
+    assert "5/5" in text and "kartların bitti" in text
+
+
+# --- the commands --------------------------------------------------------------------------
 
 
 def test_selfplay_prints_team_and_player_rates() -> None:
@@ -28,25 +226,41 @@ def test_selfplay_refuses_bad_options() -> None:
     assert result.exit_code == 2
 
 
-def test_play_a_whole_game_taking_the_suggestions() -> None:
-    # Enter takes every default: the AI's choice for the human's own view.
+def test_play_a_whole_game_pressing_enter() -> None:
+    # Enter is the safe answer everywhere: stay, no offer, the suggested vote and order.
     result = runner.invoke(
         app, ["letterjam", "play", "--lang", "tr", "--players", "2", "--seed", "4"],
         input="\n" * 400,
     )
     assert result.exit_code == 0, result.output
-    assert "Sonuç / result" in result.output
-    assert "The team wins!" in result.output or "The team loses." in result.output
-    assert "suggestion" in result.output
+    out = result.output
+    assert "Sonuç" in out and ("Takım kazandı!" in out or "Takım kaybetti." in out)
+    assert "öneri" in out and "Enter: kal" in out
+    # Turkish only, and the player never moved on by pressing Enter.
+    assert "suggestion" not in out and " / " not in out
+    assert "Tahmin kağıdın" not in out
 
 
 def test_play_with_typed_answers_and_refusals() -> None:
-    # The first answers: stay on the card, then an offer using one's own card,
-    # which the engine refuses when the clue is given; the rest are defaults.
+    # Stay on the card, then an offer using one's own card (refused at once, with
+    # the reason, and asked again), then no offer; the rest are Enter.
     script = "\n" + "P0 N0\n" + "\n" * 400
     result = runner.invoke(
         app, ["letterjam", "play", "--lang", "en", "--players", "2", "--seed", "1"],
         input=script,
     )
     assert result.exit_code == 0, result.output
-    assert "Sonuç / result" in result.output
+    out = result.output
+    assert "You cannot see your own card, so you cannot use it in a clue (P0)." in out
+    assert out.count("Your clue offer:") >= 2
+    assert "Result" in out and ("The team wins!" in out or "The team loses." in out)
+    assert "Sonuç" not in out and "öneri" not in out
+
+
+def test_play_refuses_a_bad_seat_or_length() -> None:
+    result = runner.invoke(app, ["letterjam", "play", "--players", "3", "--seat", "3"])
+    assert result.exit_code == 2
+    assert "Koltuk 0–2 olmalı." in result.output
+    result = runner.invoke(app, ["letterjam", "play", "--lang", "en", "--length", "9"])
+    assert result.exit_code == 2
+    assert "The word length must be 3–7." in result.output
