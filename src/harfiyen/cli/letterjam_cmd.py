@@ -266,6 +266,9 @@ class TerminalTeammate:
             if record.own_position is not None:
                 n = record.own_position + 1
                 own = _(f"   (? = {n}. kartın)", f"   (? = your card {n})")
+            if f"B{me}" in record.cards:
+                own += _("   (B? = bonus harfin)", "   (B? = your bonus letter)") \
+                    if own else _("   (? = bonus harfin)", "   (? = your bonus letter)")
             lines.append(f"  #{record.number} P{record.cluegiver}: {record.text}   "
                          f"({' '.join(record.cards)}){own}")
         if view.guesses:
@@ -274,7 +277,13 @@ class TerminalTeammate:
         return lines
 
     def _cards(self, n: int) -> str:
-        return self._(f"{n} kart", f"{n} card" if n == 1 else f"{n} cards")
+        return self._(f"{n} kart", _en_count(n, "card"))
+
+    def _shape(self, length: int, players: int, nonplayers: int) -> str:
+        """What an offer says: ``5 harf, 2 oyuncu, 1 oyuncu olmayan sehpa``."""
+        return self._(f"{length} harf, {players} oyuncu, {nonplayers} oyuncu olmayan sehpa",
+                      f"{_en_count(length, 'letter')}, {_en_count(players, 'player')}, "
+                      f"{_en_count(nonplayers, 'nonplayer stand')}")
 
     def show(self, view: View) -> None:
         """Draw the table, unless it is exactly what was drawn last."""
@@ -283,12 +292,13 @@ class TerminalTeammate:
             return
         if self._drawn is None:
             self.say(
-                "Kartlar: P1 oyuncunun sehpası, N0 oyuncu olmayan sehpa (yanında yığındaki "
-                "kart sayısı), B1 bonus harf, * joker, S0 ortak bonus harf. Kendi harfini "
-                "göremezsin: sehpanda ? durur.",
-                "Cards: P1 a player's stand, N0 a nonplayer stand (with the cards in its "
-                "pile), B1 a bonus letter, * the wildcard, S0 a shared bonus letter. You "
-                "cannot see your own letter: your stand shows ?.")
+                "Kartların adları: P1 = 1 numaralı oyuncunun sehpası, N0 = oyuncu olmayan "
+                "sehpa (parantezde yığındaki kart sayısı), B1 = 1 numaralı oyuncunun bonus "
+                "harfi, * = joker, S0 = ortak bonus harf. Kendi harfini göremezsin: sehpanda "
+                "? durur.",
+                "Card names: P1 = player 1's stand, N0 = a nonplayer stand (in brackets, the "
+                "cards in its pile), B1 = player 1's bonus letter, * = the wildcard, S0 = a "
+                "shared bonus letter. You cannot see your own letter: your stand shows ?.")
         self._drawn = text
         self.console.rule(self._(f"Harf Takıl · sen: P{view.seat}",
                                  f"Harf Takıl · you: P{view.seat}"))
@@ -380,8 +390,8 @@ class TerminalTeammate:
         self.show(view)
         hint = self.advisor.move_on(view)
         if hint is None:
-            self.say("  öneri: kal (bu karttan henüz yeterince emin olunamıyor)",
-                     "  suggestion: stay (this card is not certain enough yet)")
+            self.say("  öneri: kal (ipuçları bu kartı henüz çözmeye yetmiyor)",
+                     "  suggestion: stay (the clues do not settle this card yet)")
         elif hint.guess is None:
             self.say("  öneri: tahminsiz sonraki karta geç",
                      "  suggestion: move on without a guess")
@@ -432,10 +442,9 @@ class TerminalTeammate:
             self.planned = clue
             length, players, nonplayers = shape(clue[0])
             word = self._word(view, *clue)
-            self.say(f"  Teklifin: {length} harf, {players} oyuncu, {nonplayers} oyuncu olmayan "
-                     f"sehpa (kelimen {word}; seçilirsen bu ipucunu verirsin).",
-                     f"  Your offer: {length} letters, {players} players, {nonplayers} "
-                     f"nonplayer stands (your word {word}; if chosen, you give this clue).")
+            said = self._shape(length, players, nonplayers)
+            self.say(f"  Teklifin: {said} (kelimen {word}; seçilirsen bu ipucunu verirsin).",
+                     f"  Your offer: {said} (your word {word}; if chosen, you give this clue).")
             return Offer(length, players, nonplayers)
 
     def vote(self, view: View) -> Vote | None:
@@ -450,10 +459,9 @@ class TerminalTeammate:
             assert o is not None
             who = self._(f"P{s} (sen)", f"P{s} (you)") if s == me else f"P{s}"
             votes = view.votes.count(s)
-            self.say(f"    {who}: {o.length} harf, {o.players} oyuncu, {o.nonplayers} oyuncu "
-                     f"olmayan sehpa — {votes} oy",
-                     f"    {who}: {o.length} letters, {o.players} players, {o.nonplayers} "
-                     f"nonplayer stands — {votes} {'vote' if votes == 1 else 'votes'}")
+            said = self._shape(o.length, o.players, o.nonplayers)
+            self.say(f"    {who}: {said} — {votes} oy",
+                     f"    {who}: {said} — {_en_count(votes, 'vote')}")
         hint = self.advisor.vote(view)
         default = "" if hint is None or hint.seat is None else str(hint.seat)
         enter = self._(f"Enter: öneri, P{default}", f"Enter: the suggestion, P{default}") \
@@ -462,8 +470,8 @@ class TerminalTeammate:
             answer = self.ask(self._(
                 "Oy: kimin teklifi seçilsin? Numarasını yaz (ör. 1 ya da P1; '-': oy yok); "
                 f"{enter}",
-                f"Vote: whose offer should be chosen? Type the seat (e.g. 1 or P1; '-': no "
-                f"vote); {enter}"), default).strip()
+                f"Vote: whose offer should be chosen? Type the player's number (e.g. 1 or P1; "
+                f"'-': no vote); {enter}"), default).strip()
             if not answer:
                 return None
             if answer == "-":
@@ -476,7 +484,6 @@ class TerminalTeammate:
                         f"'{answer}' is not one of the offers; the offers are: {seats}.")
 
     def clue(self, view: View) -> GiveClue | Withdraw:
-        self.say("Seni seçtiler: ipucunu sen veriyorsun.", "You were chosen to give the clue.")
         if self.planned is not None:
             refs, wildcard = self.planned
             self.planned = None
@@ -485,6 +492,7 @@ class TerminalTeammate:
             self.say(f"  İpucun: {labels} ({word})", f"  Your clue: {labels} ({word})")
             return GiveClue(refs, wildcard)
         # Asked again (the clue planned with the offer was refused): type it anew.
+        self.say("İpucunu yeniden yaz.", "Type your clue again.")
         self.show(view)
         me = view.seat
         assert me is not None
@@ -495,11 +503,10 @@ class TerminalTeammate:
         if isinstance(hint, GiveClue):
             self._suggest(hint.cards, self._word(view, hint.cards, hint.wildcard))
         while True:
+            said = self._shape(*offered)
             answer = self.ask(self._(
-                f"İpucu kartları (teklifine uysun: {offer.length} harf, {offer.players} oyuncu, "
-                f"{offer.nonplayers} oyuncu olmayan sehpa); Enter: vazgeç",
-                f"Clue cards (matching your offer: {offer.length} letters, {offer.players} "
-                f"players, {offer.nonplayers} nonplayer stands); Enter: give up the clue"), "")
+                f"İpucu kartları (teklifine uysun: {said}); Enter: vazgeç",
+                f"Clue cards (matching your offer: {said}); Enter: give up the clue"), "")
             if not answer.strip():
                 return Withdraw()
             clue = self._clue(view, answer, offered)
@@ -545,12 +552,15 @@ class TerminalTeammate:
         hint = self.advisor.arrange(view)
         default = " ".join(ref_label(s) for s in hint.slots)
         reading = self._spell(view, hint.slots)
+        example = " ".join(f"O{i}" for i in (*range(1, me.cards), 0))
+        extra = self._("'*' ve S0 de eklenebilir", "'*' and S0 may be added") if view.shared \
+            else self._("'*' de eklenebilir", "'*' may be added")
         while True:
             answer = self.ask(self._(
-                f"Kartlarının kelimedeki sırası (ör. 'O2 O0 O1 O3 O4'; '*' ve S0 de eklenebilir); "
+                f"Kartlarının kelimedeki sırası (ör. '{example}'; {extra}); "
                 f"Enter: öneri, {default} ({reading})",
-                f"The order of your cards in the word (e.g. 'O2 O0 O1 O3 O4'; '*' and S0 may be "
-                f"added); Enter: the suggestion, {default} ({reading})"), default)
+                f"The order of your cards in the word (e.g. '{example}'; {extra}); "
+                f"Enter: the suggestion, {default} ({reading})"), default)
             slots = self._slots(view, answer or default, me.cards)
             if slots is None:
                 continue
@@ -590,6 +600,11 @@ class TerminalTeammate:
                         "shared letters (S0...) at most once each.")
             return None
         return slots
+
+
+def _en_count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards`` (Turkish nouns stay singular after a number)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _prompt(text: str, default: str) -> str:
@@ -675,7 +690,10 @@ def play(
 
     def told(state: GameState, who: int, move: Move) -> None:
         if isinstance(move, Vote) and state.phase is Phase.CLUE and state.cluegiver == move.seat:
-            say(f"İpucu veren seçildi: P{move.seat}", f"Cluegiver chosen: P{move.seat}")
+            if move.seat == seat:
+                say(f"İpucu veren seçildi: P{seat} (sen)", f"Cluegiver chosen: P{seat} (you)")
+            else:
+                say(f"İpucu veren seçildi: P{move.seat}", f"Cluegiver chosen: P{move.seat}")
         elif isinstance(move, NameBonus):
             named = next(e for e in reversed(state.events) if isinstance(e, BonusNamed))
             if who == seat:
