@@ -19,16 +19,20 @@ from harfiyen.ai.letterjam import LetterJamAI, Teammate, play_game
 from harfiyen.cli import app
 from harfiyen.cli.letterjam_cmd import TerminalTeammate
 from harfiyen.games.letterjam import (
+    Arrange,
+    BonusCard,
     GameState,
     GiveClue,
     LetterJamConfig,
     MoveOn,
+    NameBonus,
     Offer,
     Seat,
     Vote,
     Wildcard,
     apply,
     new_game,
+    parse_slots,
     ref_label,
     view,
 )
@@ -38,6 +42,13 @@ from harfiyen.lexicon.normalize import Language
 
 runner = CliRunner()
 AI = LetterJamAI()
+
+
+class AnyWord:
+    """A lexicon that accepts every word (a clue made of one bonus card)."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
 
 
 @dataclass
@@ -202,6 +213,70 @@ def test_the_counter_shows_the_last_card_done_not_six_of_five() -> None:
     text = script.out.getvalue()
     assert "6/5" not in text
     assert "5/5" in text and "kartların bitti" in text
+
+
+# --- other answers that are refused and asked again -------------------------------------
+
+
+def test_an_unchanged_table_is_not_drawn_twice() -> None:
+    seen = view(new_game(LetterJamConfig("tr", players=3), 1), Seat(0))
+    seat, script = human([])
+    seat.show(seen)
+    seat.show(seen)
+    assert script.out.getvalue().count("Verilen ipucu: 0") == 1
+
+
+def test_a_vote_for_a_seat_without_an_offer_is_refused_and_asked_again() -> None:
+    state = new_game(LetterJamConfig("tr", players=3), 1)
+    state, _ = apply(state, 1, Offer(3, 1, 1))
+    seat, script = human(["2", "x", "P1"])
+    assert seat.vote(view(state, Seat(0))) == Vote(1)
+    assert script.out.getvalue().count("teklif edenlerden biri değil; teklif edenler: P1.") == 2
+    assert "P1: 3 harf, 1 oyuncu, 1 oyuncu olmayan sehpa — 0 oy" in script.out.getvalue()
+
+
+def test_the_bonus_letter_must_be_typed() -> None:
+    state = new_game(LetterJamConfig("tr", players=2), 2, lexicon=AnyWord())
+    for _ in range(5):
+        state, _ = apply(state, 0, MoveOn(None))
+    assert state.players[0].bonus is not None
+    state, _ = apply(state, 1, Offer(1, 1, 0))
+    state, _ = apply(state, 0, Vote(1))
+    state, _ = apply(state, 1, Vote(1))
+    state, _ = apply(state, 1, GiveClue((BonusCard(0),)))
+    seat, script = human(["", "xy", "ş"])
+    assert seat.name_bonus(view(state, Seat(0))) == NameBonus("Ş")
+    assert all(default == "" for _, default, _ in script.asked)
+    assert script.out.getvalue().count("Bonus harfini söylemelisin: tek bir harf yaz.") == 2
+    assert "? = bonus harfin" in script.out.getvalue()
+
+
+def test_an_arrangement_must_use_each_card_once_and_asks_the_wildcard() -> None:
+    seen = view(new_game(LetterJamConfig("en", players=2), 1), Seat(0))
+    seat, script = human(["O0 O0 O1 O2 O3", "O9", "O4 O3 * O2 O1 O0", "", "e"], "en")
+    arrangement = seat.arrange(seen)
+    assert arrangement == Arrange(parse_slots("O4 O3 * O2 O1 O0"), "E")
+    text = script.out.getvalue()
+    assert text.count("Write each of your cards once (O0 O1 O2 O3 O4)") == 2
+    assert "Type the letter the wildcard stands for" in text
+    # Enter takes the suggestion, which the prompt spells out.
+    seat, script = human([""], "en")
+    hint = AI.arrange(seen)
+    assert seat.arrange(seen) == hint
+    assert "Enter: the suggestion, " + " ".join(ref_label(s) for s in hint.slots) in \
+        script.asked[0][0]
+
+
+def test_the_english_seat_speaks_english_only() -> None:
+    seen = view(new_game(LetterJamConfig("en", players=2), 1), Seat(0))
+    seat, script = human(["", "q1", "-"], "en")
+    assert seat.move_on(seen) is None
+    assert seat.move_on(seen) == MoveOn(None)
+    text = script.out.getvalue() + " ".join(q for q, _, _ in script.asked)
+    assert "Enter: stay" in text and "all your cards" not in text
+    assert "'q1' is not one letter" in text
+    for turkish in ("kart", "öneri", "sen)", "Oy:"):
+        assert turkish not in text
 
 
 # --- the commands --------------------------------------------------------------------------
