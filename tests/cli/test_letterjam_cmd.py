@@ -335,7 +335,10 @@ def test_play_with_typed_answers_and_refusals() -> None:
 def test_play_refuses_a_bad_seat_or_length() -> None:
     result = runner.invoke(app, ["letterjam", "play", "--players", "3", "--seat", "3"])
     assert result.exit_code == 2
-    assert "Koltuk 0–2 olmalı." in result.output
+    assert "Sehpan P0–P2 olmalı (--seat 0–2)." in result.output
+    result = runner.invoke(app, ["letterjam", "play", "--lang", "en", "--players", "7"])
+    assert result.exit_code == 2
+    assert "The players must be 2–6, not 7." in result.output
     result = runner.invoke(app, ["letterjam", "play", "--lang", "en", "--length", "9"])
     assert result.exit_code == 2
     assert "The word length must be 3–7." in result.output

@@ -69,9 +69,12 @@ _DECISIONS: Final = ("offer", "clue", "move_on", "arrange")
 
 
 
-def _check_players(players: int) -> None:
+def _check_players(players: int, lang: Language | None = None) -> None:
+    """Exit with code 2 unless 2–6 players (the message in ``lang``, or in both)."""
     if not 2 <= players <= 6:
-        _console().print(f"Oyuncu sayısı 2–6 olmalı / players must be 2–6: {players}")
+        tr = f"Oyuncu sayısı 2–6 olmalı: {players} olmaz."
+        en = f"The players must be 2–6, not {players}."
+        _console().print({"tr": tr, "en": en}.get(lang or "", f"{tr} / {en}"))
         raise typer.Exit(2)
 
 
@@ -641,10 +644,10 @@ def _show_outcome(console: Console, state: GameState, seat: int, lang: Language)
     console.print(_(f"{won} Verilen ipucu: {state.clue_number}; {why}.",
                     f"{won} Clues given: {state.clue_number}; {why}."), markup=False)
     if outcome.allowed_failures:
-        console.print(_(f"Başaramayan: {outcome.failures} (takım en çok "
-                        f"{outcome.allowed_failures} kişiye kadar yine kazanır).",
-                        f"Not solved: {outcome.failures} (the team still wins with up to "
-                        f"{outcome.allowed_failures})."), markup=False)
+        console.print(_(f"Kelimesini kuramayan: {outcome.failures}; takım, en çok "
+                        f"{outcome.allowed_failures} kişi kuramasa da kazanır.",
+                        f"Players without a word: {outcome.failures}; the team still wins if "
+                        f"at most {outcome.allowed_failures} cannot build one."), markup=False)
     if outcome.team_score is not None:
         console.print(_(f"Takım puanı: {outcome.team_score}", f"Team score: {outcome.team_score}"),
                       markup=False)
@@ -654,20 +657,20 @@ def _show_outcome(console: Console, state: GameState, seat: int, lang: Language)
 def play(
     lang: str = typer.Option("tr", "--lang", help="tr | en"),
     players: int = typer.Option(4, "--players", help="2–6"),
-    seat: int = typer.Option(0, "--seat", help="Your seat. / Koltuğun."),
+    seat: int = typer.Option(0, "--seat", help="Your seat: 0 is P0. / Sehpan: 0, P0 demek."),
     length: int = typer.Option(5, "--length", help="Secret word length. / Kelime boyu."),
     seed: int = typer.Option(0, "--seed", help="Game seed. / Oyun tohumu."),
 ) -> None:
     """Play in the terminal with AI teammates. / Terminalde yapay zekâ arkadaşlarla oyna."""
     language = _language(lang)
-    _check_players(players)
+    _check_players(players, language)
 
     def _(tr: str, en: str) -> str:
         return tr if language == "tr" else en
 
     if not 0 <= seat < players:
-        _console().print(_(f"Koltuk 0–{players - 1} olmalı.",
-                           f"The seat must be 0–{players - 1}."))
+        _console().print(_(f"Sehpan P0–P{players - 1} olmalı (--seat 0–{players - 1}).",
+                           f"Your seat must be P0–P{players - 1} (--seat 0–{players - 1})."))
         raise typer.Exit(2)
     if not MIN_WORD_LENGTH <= length <= MAX_WORD_LENGTH:
         _console().print(_(f"Kelime boyu {MIN_WORD_LENGTH}–{MAX_WORD_LENGTH} olmalı.",
