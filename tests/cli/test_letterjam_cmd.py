@@ -30,8 +30,10 @@ from harfiyen.games.letterjam import (
     Seat,
     Vote,
     Wildcard,
+    Withdraw,
     apply,
     new_game,
+    parse_refs,
     parse_slots,
     ref_label,
     view,
@@ -277,6 +279,21 @@ def test_the_english_seat_speaks_english_only() -> None:
     assert "'q1' is not one letter" in text
     for turkish in ("kart", "öneri", "sen)", "Oy:"):
         assert turkish not in text
+
+
+def test_a_cluegiver_whose_planned_clue_no_longer_fits_types_it_again_or_gives_up() -> None:
+    state = new_game(LetterJamConfig("tr", players=3), 1)
+    state, _ = apply(state, 0, Offer(3, 1, 1))
+    state, _ = apply(state, 0, Vote(0))
+    state, _ = apply(state, 1, Vote(0))
+    seat, script = human(["P0 N0 N1", "P1 N0", ""])
+    seat.planned, seat.planned_word = (parse_refs("P1 N0 N1"), None), "not what the table spells"
+    assert seat.clue(view(state, Seat(0))) == Withdraw()
+    text = script.out.getvalue()
+    assert "Teklifinden sonra masa değişti." in text
+    assert "Kendi kartını göremezsin; ipucunda kullanamazsın (P0)." in text
+    assert "İpucu teklifine uymuyor" in text
+    assert "Enter: vazgeç" in script.asked[-1][0]
 
 
 # --- the commands --------------------------------------------------------------------------

@@ -209,6 +209,7 @@ class TerminalTeammate:
         self.lang = lang
         #: The clue behind this round's offer: its cards and the wildcard's letter.
         self.planned: tuple[tuple[CardRef, ...], str | None] | None = None
+        self.planned_word = ""
         self._drawn: str | None = None
 
     # -- speaking --------------------------------------------------------------------------
@@ -444,7 +445,7 @@ class TerminalTeammate:
                 continue
             self.planned = clue
             length, players, nonplayers = shape(clue[0])
-            word = self._word(view, *clue)
+            word = self.planned_word = self._word(view, *clue)
             said = self._shape(length, players, nonplayers)
             self.say(f"  Teklifin: {said} (kelimen {word}; seçilirsen bu ipucunu verirsin).",
                      f"  Your offer: {said} (your word {word}; if chosen, you give this clue).")
@@ -487,13 +488,15 @@ class TerminalTeammate:
                         f"'{answer}' is not one of the offers; the offers are: {seats}.")
 
     def clue(self, view: View) -> GiveClue | Withdraw:
-        if self.planned is not None:
-            refs, wildcard = self.planned
-            self.planned = None
+        planned, self.planned = self.planned, None
+        if planned is not None:
+            refs, wildcard = planned
             word = self._word(view, refs, wildcard)
-            labels = " ".join(ref_label(r) for r in refs)
-            self.say(f"  İpucun: {labels} ({word})", f"  Your clue: {labels} ({word})")
-            return GiveClue(refs, wildcard)
+            if word == self.planned_word:
+                labels = " ".join(ref_label(r) for r in refs)
+                self.say(f"  İpucun: {labels} ({word})", f"  Your clue: {labels} ({word})")
+                return GiveClue(refs, wildcard)
+            self.say("Teklifinden sonra masa değişti.", "The table changed since your offer.")
         # Asked again (the clue planned with the offer was refused): type it anew.
         self.say("İpucunu yeniden yaz.", "Type your clue again.")
         self.show(view)
