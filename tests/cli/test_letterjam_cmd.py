@@ -359,3 +359,16 @@ def test_play_refuses_a_bad_seat_or_length() -> None:
     result = runner.invoke(app, ["letterjam", "play", "--lang", "en", "--length", "9"])
     assert result.exit_code == 2
     assert "The word length must be 3–7." in result.output
+    result = runner.invoke(app, ["letterjam", "play", "--players", "4", "--stands", "3"])
+    assert result.exit_code == 2
+    assert "4 oyuncuyla 0–2 oyuncu olmayan sehpa kullanılır; 3 olmaz." in result.output
+
+
+def test_play_with_scoring_and_fewer_stands() -> None:
+    result = runner.invoke(
+        app, ["letterjam", "play", "--players", "2", "--seed", "2", "--stands", "2",
+              "--scoring"], input="\n" * 400,
+    )
+    assert result.exit_code == 0, result.output
+    assert "N1:" in result.output and "N2:" not in result.output
+    assert "puan" in result.output and "Takım puanı:" in result.output

@@ -225,7 +225,7 @@ class TerminalTeammate:
         self.say(tr, en, style="red")
 
     def refuse_error(self, error: LetterJamError) -> None:
-        self.refuse(error.message.tr, error.message.en)
+        self.say(error.message.tr, error.message.en, style="red")
 
     # -- the table -------------------------------------------------------------------------
 
@@ -266,13 +266,13 @@ class TerminalTeammate:
         parts += [f"S{i}: {x}" for i, x in enumerate(view.shared)]
         lines.append("   ".join(parts))
         for record in view.records or ():
-            own = ""
+            notes = []
             if record.own_position is not None:
                 n = record.own_position + 1
-                own = _(f"   (? = {n}. kartın)", f"   (? = your card {n})")
+                notes.append(_(f"{n}. kartın", f"your card {n}"))
             if f"B{me}" in record.cards:
-                own += _("   (B? = bonus harfin)", "   (B? = your bonus letter)") \
-                    if own else _("   (? = bonus harfin)", "   (? = your bonus letter)")
+                notes.append(_("bonus harfin", "your bonus letter"))
+            own = f"   (? = {', '.join(notes)})" if notes else ""
             lines.append(f"  #{record.number} P{record.cluegiver}: {record.text}   "
                          f"({' '.join(record.cards)}){own}")
         if view.guesses:
@@ -330,7 +330,7 @@ class TerminalTeammate:
     def _refs(self, view: View, text: str) -> tuple[CardRef, ...] | None:
         """Clue cards typed as ``P1 N0 * P2``, or ``None`` after saying what is wrong."""
         refs: list[CardRef] = []
-        for part in text.split():
+        for part in text.replace(",", " ").split():
             try:
                 (ref,) = parse_refs([part])
             except ValueError:
@@ -362,8 +362,8 @@ class TerminalTeammate:
                         "left empty).")
 
     def _word(self, view: View, refs: Sequence[CardRef], wildcard: str | None) -> str:
-        return "".join(wildcard or "" if isinstance(r, Wildcard) else
-                       self._card_letter(view, r) or "" for r in refs)
+        return "".join((wildcard or "") if isinstance(r, Wildcard) else
+                       (self._card_letter(view, r) or "") for r in refs)
 
     def _clue(self, view: View, text: str, offered: Shape | None = None
               ) -> tuple[tuple[CardRef, ...], str | None] | None:
@@ -550,7 +550,7 @@ class TerminalTeammate:
         guesses = view.guesses or ()
         me = view.stands[view.seat or 0]
         own = [f"O{i} = " + self._(f"{i + 1}. kartın", f"your card {i + 1}") +
-               f" ({guesses[i] or '?' if i < len(guesses) else '?'})" for i in range(me.cards)]
+               f" ({(guesses[i] or '?') if i < len(guesses) else '?'})" for i in range(me.cards)]
         extras = [self._("* = joker", "* = wildcard")] + [f"S{i} = {x}"
                                                            for i, x in enumerate(view.shared)]
         self.say("Kartlarından kelimeni kur. " + "; ".join(own + extras),
@@ -559,8 +559,9 @@ class TerminalTeammate:
         default = " ".join(ref_label(s) for s in hint.slots)
         reading = self._spell(view, hint.slots)
         example = " ".join(f"O{i}" for i in (*range(1, me.cards), 0))
-        extra = self._("'*' ve S0 de eklenebilir", "'*' and S0 may be added") if view.shared \
-            else self._("'*' de eklenebilir", "'*' may be added")
+        extra = self._("joker (*) ve ortak harfler (S0...) de eklenebilir",
+                       "the wildcard (*) and the shared letters (S0...) may be added") \
+            if view.shared else self._("joker (*) de eklenebilir", "the wildcard (*) may be added")
         while True:
             answer = self.ask(self._(
                 f"Kartlarının kelimedeki sırası (ör. '{example}'; {extra}); "
@@ -580,7 +581,7 @@ class TerminalTeammate:
         out = []
         for slot in slots:
             if isinstance(slot, OwnCard):
-                out.append(guesses[slot.index] or "?" if slot.index < len(guesses) else "?")
+                out.append((guesses[slot.index] or "?") if slot.index < len(guesses) else "?")
             elif isinstance(slot, SharedCard):
                 out.append(view.shared[slot.index])
             else:
@@ -663,6 +664,9 @@ def play(
     seat: int = typer.Option(0, "--seat", help="Your seat: 0 is P0. / Sehpan: 0, P0 demek."),
     length: int = typer.Option(5, "--length", help="Secret word length. / Kelime boyu."),
     seed: int = typer.Option(0, "--seed", help="Game seed. / Oyun tohumu."),
+    stands: int | None = typer.Option(
+        None, "--stands", help="Nonplayer stands (fewer is harder). / Oyuncu olmayan sehpa."),
+    scoring: bool = typer.Option(False, "--scoring", help="Optional scoring. / Puanlama."),
 ) -> None:
     """Play in the terminal with AI teammates. / Terminalde yapay zekâ arkadaşlarla oyna."""
     language = _language(lang)
@@ -679,6 +683,13 @@ def play(
         _console().print(_(f"Kelime boyu {MIN_WORD_LENGTH}–{MAX_WORD_LENGTH} olmalı.",
                            f"The word length must be {MIN_WORD_LENGTH}–{MAX_WORD_LENGTH}."))
         raise typer.Exit(2)
+    config = LetterJamConfig(language, players=players, word_length=length,
+                             nonplayer_stands=stands, scoring=scoring)
+    try:
+        config.setup()
+    except LetterJamError as error:
+        _console().print(error.message.in_language(language))
+        raise typer.Exit(2) from None
     console = _console()
     ai = LetterJamAI()
     human = TerminalTeammate(console, _prompt, ai, language)
@@ -735,7 +746,6 @@ def play(
         if who == seat:
             human.refuse_error(error)
 
-    config = LetterJamConfig(language, players=players, word_length=length)
     state = play_game(config, seed, seats, on_move=told, on_refusal=refused)
     _show_outcome(console, state, seat, language)
 
