@@ -51,7 +51,7 @@ from harfiyen.games.letterjam import (
 from harfiyen.games.letterjam import errors as E
 from harfiyen.games.letterjam.clues import shape
 from harfiyen.games.letterjam.engine import load_lexicon
-from harfiyen.games.letterjam.events import BonusNamed
+from harfiyen.games.letterjam.events import BonusNamed, ClueAbandoned
 from harfiyen.games.letterjam.moves import Move
 from harfiyen.games.letterjam.rules import MAX_WORD_LENGTH, MIN_WORD_LENGTH
 from harfiyen.games.letterjam.views import LetterJamView
@@ -694,13 +694,16 @@ def play(
     ai = LetterJamAI()
     human = TerminalTeammate(console, _prompt, ai, language)
     seats = [human if s == seat else ai for s in range(players)]
+    others = ", ".join(f"P{s}" for s in range(players) if s != seat)
+    mates = _("yapay zekâ takım arkadaşın", "is your AI teammate") if players == 2 else \
+        _("yapay zekâ takım arkadaşların", "are your AI teammates")
     console.print(_(
         f"Harf Takıl: {players} kişilik masa, {length} harfli gizli kelimeler. Senin sehpan "
-        f"P{seat}; ötekiler yapay zekâ takım arkadaşların. Kendi harflerini ipuçlarından çöz, "
-        "oyun sonunda onlardan bir kelime kur.",
+        f"P{seat}; {others}: {mates}. Kendi harflerini ipuçlarından çöz, oyun sonunda "
+        "onlardan bir kelime kur.",
         f"Harf Takıl: a table of {players}, secret words of {length} letters. Your stand is "
-        f"P{seat}; the others are your AI teammates. Work out your letters from the clues and "
-        "build a word from them at the end."), markup=False)
+        f"P{seat}; {others} {mates}. Work out your letters from the clues and build a word "
+        "from them at the end."), markup=False)
 
     def say(tr: str, en: str) -> None:
         console.print(_(tr, en), markup=False)
@@ -739,7 +742,7 @@ def play(
                 f"P{who} gave a clue: {' '.join(ref_label(r) for r in move.cards)}")
         elif isinstance(move, MoveOn):
             say(f"P{who} sonraki karta geçti.", f"P{who} moved on to their next card.")
-        elif isinstance(move, Withdraw) and state.phase is Phase.ROUND:
+        elif isinstance(move, Withdraw) and isinstance(state.events[-1], ClueAbandoned):
             say(f"P{who} ipucu veremedi; yeni tur.", f"P{who} gave up the clue; a new round.")
 
     def refused(who: int, move: Move, error: LetterJamError) -> None:
