@@ -394,19 +394,19 @@ class TerminalTeammate:
         self.show(view)
         hint = self.advisor.move_on(view)
         if hint is None:
-            self.say("  öneri: kal (ipuçları bu kartı henüz çözmeye yetmiyor)",
-                     "  suggestion: stay (the clues do not settle this card yet)")
+            self.say("  öneri: kal (ipuçları bu harfi henüz çözmeye yetmiyor)",
+                     "  suggestion: stay (the clues do not settle this letter yet)")
         elif hint.guess is None:
-            self.say("  öneri: tahminsiz sonraki karta geç",
+            self.say("  öneri: tahminsiz sonraki harfe geç",
                      "  suggestion: move on without a guess")
         else:
-            self.say(f"  öneri: {hint.guess} tahminiyle sonraki karta geç",
+            self.say(f"  öneri: {hint.guess} tahminiyle sonraki harfe geç",
                      f"  suggestion: move on with the guess {hint.guess}")
         while True:
             answer = self.ask(self._(
-                "Kartından eminsen tahmin ettiğin harfi yaz, sonraki karta geç "
+                "Harfinden eminsen tahminini yaz ve sonraki harfe geç "
                 "('-': tahminsiz geç); Enter: kal",
-                "Sure of your card? Type the letter you guess to move on "
+                "Sure of your letter? Type your guess to move on to the next one "
                 "('-': move on without a guess); Enter: stay"), "").strip()
             if not answer:
                 return None
@@ -741,7 +741,7 @@ def play(
             say(f"P{who} ipucu verdi: {' '.join(ref_label(r) for r in move.cards)}",
                 f"P{who} gave a clue: {' '.join(ref_label(r) for r in move.cards)}")
         elif isinstance(move, MoveOn):
-            say(f"P{who} sonraki karta geçti.", f"P{who} moved on to their next card.")
+            say(f"P{who} sonraki harfe geçti.", f"P{who} moved on to their next letter.")
         elif isinstance(move, Withdraw) and isinstance(state.events[-1], ClueAbandoned):
             say(f"P{who} ipucu veremedi; yeni tur.", f"P{who} gave up the clue; a new round.")
 
