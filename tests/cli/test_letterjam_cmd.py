@@ -153,6 +153,12 @@ def test_enter_at_the_move_on_prompt_stays_even_when_the_ai_would_move_on() -> N
     assert seat.move_on(seen) == MoveOn(hint.guess)
 
 
+def test_a_typed_guess_is_upper_cased_the_turkish_way() -> None:
+    seen = view(new_game(LetterJamConfig("tr", players=2), 1), Seat(0))
+    seat, _ = human(["i", "ı", "ş"])
+    assert [seat.move_on(seen) for _ in range(3)] == [MoveOn("İ"), MoveOn("I"), MoveOn("Ş")]
+
+
 # --- defect 3: the vote prompt says "Oy:" --------------------------------------------------
 
 
