@@ -364,8 +364,8 @@ async def test_the_end_opens_every_sheet_with_the_truth_and_closes_them(
             (row,) = sheet["clues"]
             assert row["letters"] == running[seat]["clues"][0]["letters"]  # as written down
             assert row["word"] == clue_word
-    assert [g["letter"] for g in sheets[0]["guesses"]][0] == "A"
-    assert [g["letter"] for g in sheets[2]["guesses"]][4] == "Z"
+    assert sheets[0]["guesses"][0] == {"position": 0, "letter": "A"}
+    assert sheets[2]["guesses"][4] == {"position": 4, "letter": "Z"}
     with pytest.raises(ApiError) as closed:
         await put_sheet(table.by_seat[0], table, [{"position": 1, "letter": "B"}])
     assert (closed.value.status, closed.value.code) == (409, "sheet.closed")
