@@ -9,6 +9,7 @@ accepts every word, so a test can spell any clue from the cards it sees.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
@@ -237,6 +238,57 @@ async def test_guesses_saved_on_one_device_are_read_on_another(server: LiveServe
         await laptop_socket.close()
         await other_socket.close()
         await laptop.close()
+
+
+async def test_two_devices_saving_at_once_keep_both_notes(server: LiveServer) -> None:
+    table = await letterjam_table(server.url, players=2)
+    phone = table.by_seat[0]
+    laptop = HarfiyenClient(server.url)
+    await laptop.login(table.names[0], PASSWORD)
+    try:
+        one, two = await asyncio.gather(
+            put_sheet(phone, table, [{"position": 1, "letter": "ç"}]),
+            put_sheet(laptop, table, [{"position": 3, "letter": "ö"}]),
+        )
+        # One after the other (the match's write lock): two versions, nothing lost.
+        assert sorted([one["sheet"]["version"], two["sheet"]["version"]]) == [1, 2]
+        final = (await sheet_of(phone, table))["sheet"]
+        assert [g["letter"] for g in final["guesses"]] == [None, "Ç", None, "Ö", None]
+        assert final["version"] == 2
+    finally:
+        await laptop.close()
+
+
+async def test_a_sheet_saved_on_one_server_reaches_the_other(
+    postgres: Database, redis_url: str,
+) -> None:
+    """Two server processes on PostgreSQL and Redis: the note saved through one is read
+    through the other, and the account's websocket on the other hears of it."""
+    settings = postgres.settings(redis_url=redis_url)
+    one = await start_server(settings, lexicons=lambda _lexicon: ANY_WORD)
+    two = await start_server(settings, lexicons=lambda _lexicon: ANY_WORD)
+    laptop = HarfiyenClient(two.url)
+    try:
+        table = await letterjam_table(one.url, players=2)
+        await give_clue(table, 0, ["P1", "N0"])
+        await laptop.login(table.names[1], PASSWORD)
+        sock = await laptop.connect()
+        try:
+            await sock.wait_for(lambda f: f.get("type") == "hello")
+            saved = (await put_sheet(table.by_seat[1], table, [
+                {"position": 0, "letter": "u"}]))["sheet"]
+            heard = await sock.wait_for(lambda f: f.get("type") == "sheet")
+            assert heard["sheet"] == saved
+            read = await laptop.get(table.path)
+            assert read["sheet"] == saved and read["sheet"]["guesses"][0]["letter"] == "U"
+            own_letters_hidden(read, 1)
+            assert read["sheet"]["clues"][0]["letters"][0] == "?"
+        finally:
+            await sock.close()
+    finally:
+        await laptop.close()
+        await one.stop()
+        await two.stop()
 
 
 async def test_english_games_take_english_letters(server: LiveServer) -> None:
