@@ -518,3 +518,21 @@ def test_a_sheet_says_nothing_of_the_seats_own_letters(seed: int, players: int,
             for row in sheet["clues"]:
                 for label, letter in zip(row["cards"], row["letters"], strict=True):
                     assert (letter == "?") == (label in (f"P{seat}", f"B{seat}"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(language=st.sampled_from(["tr", "en"]), text=st.text(max_size=4))
+def test_any_text_is_one_game_letter_nothing_or_a_clear_refusal(language: str,
+                                                                text: str) -> None:
+    from harfiyen.core.errors import GameError
+    from harfiyen.server.sheets import game_letters, normal_letter
+
+    try:
+        letter = normal_letter(text, language)
+    except GameError as error:
+        assert error.code == "sheet.bad_letter"
+        assert error.message.tr.startswith("“") and error.message.en.startswith("“")
+        return
+    assert letter is None or letter in game_letters(language)
+    if letter is None:
+        assert not text.strip()

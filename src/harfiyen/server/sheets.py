@@ -214,6 +214,8 @@ async def read_sheets(service: MatchService, match_id: int, user_id: int) -> dic
         _letterjam(match)
         _started(match)
         seat = await service.seat_of(db, match_id, user_id)
+        if seat is None and match.status != "finished":
+            raise E.fail(NOT_A_SEAT, status=403)
         state = await service.state(db, match)
         stored = await _stored(db, match_id)
     game = adapter(match.game)
