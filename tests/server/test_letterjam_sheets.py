@@ -426,6 +426,37 @@ async def test_the_end_opens_every_sheet_with_the_truth_and_closes_them(
     assert after["guesses"] == sheets[0]["guesses"] and after["version"] == 1
 
 
+async def test_a_private_rooms_members_see_the_sheets_after_the_end(server: LiveServer) -> None:
+    """A match started from a private room: its watching members get no sheet while it
+    runs (like any spectator) and every sheet after the end; strangers never do."""
+    host, friend, member, stranger = [await register(server.url, unique(p)) for p in "hfms"]
+    room = await host.create_room("letterjam", {"players": 2})
+    code = room["code"]
+    await friend.join_room(code)
+    await member.join_room(code)
+    await host.take_seat(code, 0)
+    await friend.take_seat(code, 1)
+    started = await host.start_room(code)
+    table = Table(started["match"], {0: host, 1: friend}, {})
+    await give_clue(table, 0, ["P1", "N0"])
+    assert (await sheet_of(friend, table))["sheet"]["clues"][0]["letters"][0] == "?"
+    await put_sheet(friend, table, [{"position": 0, "letter": "ü"}])
+    for reader, code_expected in ((member, "sheet.not_a_seat"), (stranger, "match.not_a_player")):
+        with pytest.raises(ApiError) as refused:
+            await sheet_of(reader, table)
+        assert (refused.value.status, refused.value.code) == (403, code_expected)
+    await play_to_the_end(table)
+    seen = await sheet_of(member, table)
+    assert seen["seat"] is None and seen["sheet"] is None
+    assert [s["seat"] for s in seen["sheets"]] == [0, 1]
+    assert seen["sheets"][1]["guesses"][0]["letter"] == "Ü"
+    assert seen["sheets"][1]["clues"][0]["letters"][0] == "?"  # as the seat wrote it down
+    assert len(seen["sheets"][1]["stand"]) == 5
+    with pytest.raises(ApiError) as refused:
+        await sheet_of(stranger, table)
+    assert (refused.value.status, refused.value.code) == (403, "match.not_a_player")
+
+
 # --- hidden information ----------------------------------------------------------------------
 
 
