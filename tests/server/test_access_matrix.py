@@ -152,6 +152,11 @@ HTTP: list[Row] = [
         mutates=True),
     Row("POST", "/api/matches/{match}/resign", PLAYERS, mutates=True),
     Row("POST", "/api/matches/{match}/rematch", PLAYERS),
+    # Harf Takıl guess sheets (a crossword match has none: sheet.not_available, past the
+    # gates): watchers read, players write.
+    Row("GET", "/api/matches/{match}/sheet", WATCHERS),
+    Row("PUT", "/api/matches/{match}/sheet", PLAYERS,
+        {"guesses": [{"position": 0, "letter": "A"}]}),
     # Rooms and word packs: any signed-in caller (the host's controls refuse others by the
     # room's own rule, room.not_host; {code} here names no room).
     Row("POST", "/api/rooms", SIGNED_IN, {"game": "codenames", "options": {}}),

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.anyio
 async def test_schema_at_head_with_unique_event_numbers(database: Database) -> None:
     engine = make_engine(database.url, database.schema)
     try:
-        assert await current(engine) == head() == "0005"
+        assert await current(engine) == head() == "0006"
         async with engine.connect() as conn:
             tables, uniques = await conn.run_sync(lambda sync: (
                 set(inspect(sync).get_table_names()),
@@ -28,7 +28,7 @@ async def test_schema_at_head_with_unique_event_numbers(database: Database) -> N
             "match_events", "friendships", "blocks", "chat_messages", "ratings",
             "rating_history", "queue_entries", "push_subscriptions", "server_keys",
             "analyses", "rooms", "room_seats", "room_members", "word_packs",
-            "match_notes"} <= tables
+            "match_notes", "guess_sheets"} <= tables
     assert any(set(u["column_names"]) == {"match_id", "seq"} for u in uniques)
 
 

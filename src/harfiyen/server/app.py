@@ -22,6 +22,7 @@ from harfiyen.server import (
     api_play,
     api_reference,
     api_rooms,
+    api_sheets,
     api_social,
     auth,
     ws,
@@ -172,6 +173,7 @@ def create_app(
     app.include_router(api_reference.router)
     app.include_router(api_rooms.router)
     app.include_router(api_packs.router)
+    app.include_router(api_sheets.router)
     app.include_router(ws.router)
     static = settings.static_dir
 

@@ -387,3 +387,26 @@ class MatchNote(Base):
     seat: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+# --- revision 0006: Harf Takıl guess sheets ------------------------------------------------
+
+
+class GuessSheet(Base):
+    """One seat's Harf Takıl notes: the letter it thinks each of its stand cards has.
+
+    ``guesses[i]`` is the note for stand position ``i`` (``None``: nothing written). Only
+    the notes are stored; the sheet's clue rows are read from the seat's view of the log
+    (``server/sheets.py``), so they can never disagree with the game. ``version`` grows
+    with every save, so a client can drop a stale copy.
+    """
+
+    __tablename__ = "guess_sheets"
+    __table_args__ = (UniqueConstraint("match_id", "seat", name="uq_guess_sheets_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    guesses: Mapped[list[str | None]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
