@@ -311,8 +311,8 @@ async def test_english_games_take_english_letters(server: LiveServer) -> None:
 
 @pytest.mark.parametrize(("guesses", "code", "status", "turkish"), [
     ([{"position": 5, "letter": "A"}], "sheet.bad_position", 400,
-     "Kâğıtta 5 numaralı konum yok (konumlar 0 ile 4 arası)."),
-    ([{"position": -1, "letter": "A"}], "sheet.bad_position", 400, "Kâğıtta -1 numaralı"),
+     "Kağıtta 5 numaralı konum yok (konumlar 0 ile 4 arası)."),
+    ([{"position": -1, "letter": "A"}], "sheet.bad_position", 400, "Kağıtta -1 numaralı"),
     ([{"position": 1, "letter": "A"}, {"position": 1, "letter": "B"}],
      "sheet.duplicate_position", 400, "1 numaralı konum aynı istekte iki kez yazılmış."),
     ([{"position": 1, "letter": "AB"}], "sheet.bad_letter", 400,
@@ -322,7 +322,7 @@ async def test_english_games_take_english_letters(server: LiveServer) -> None:
     ([{"position": 1, "letter": "*"}], "sheet.bad_letter", 400, "“*” bu oyunun"),
     # A good entry beside a bad one is not kept either.
     ([{"position": 0, "letter": "K"}, {"position": 9, "letter": "A"}], "sheet.bad_position",
-     400, "Kâğıtta 9 numaralı"),
+     400, "Kağıtta 9 numaralı"),
     ([{"position": "1", "letter": "A"}], "request.invalid", 422, "İstek geçersiz"),
     ([{"position": 1}], "request.invalid", 422, "İstek geçersiz"),
     ([{"position": 1, "letter": "A", "seat": 0}], "request.invalid", 422, "İstek geçersiz"),
@@ -353,7 +353,7 @@ async def test_strangers_spectators_and_other_games_get_no_sheet(server: LiveSer
     with pytest.raises(ApiError) as watching:  # a public match: a spectator
         await stranger.get(table.path)
     assert (watching.value.status, watching.value.code) == (403, "sheet.not_a_seat")
-    assert "yalnızca kendi tahmin kâğıdını" in watching.value.message
+    assert "yalnızca kendi tahmin kağıdını" in watching.value.message
     with pytest.raises(ApiError) as writing:
         await put_sheet(stranger, table, [{"position": 0, "letter": "A"}])
     assert (writing.value.status, writing.value.code) == (403, "match.not_a_player")
@@ -376,7 +376,7 @@ async def test_strangers_spectators_and_other_games_get_no_sheet(server: LiveSer
         with pytest.raises(ApiError) as other_game:
             await stranger.request(method, path, body)
         assert (other_game.value.status, other_game.value.code) == (404, "sheet.not_available")
-        assert other_game.value.message == "Tahmin kâğıdı yalnızca Harf Takıl maçlarında tutulur."
+        assert other_game.value.message == "Tahmin kağıdı yalnızca Harf Takıl maçlarında tutulur."
 
     waiting = await stranger.post("/api/matches", {"game": "letterjam",
                                                    "options": {"players": 2}})
@@ -421,7 +421,7 @@ async def test_the_end_opens_every_sheet_with_the_truth_and_closes_them(
     with pytest.raises(ApiError) as closed:
         await put_sheet(table.by_seat[0], table, [{"position": 1, "letter": "B"}])
     assert (closed.value.status, closed.value.code) == (409, "sheet.closed")
-    assert closed.value.message == "Oyun bitti; tahmin kâğıdı artık değiştirilemez."
+    assert closed.value.message == "Oyun bitti; tahmin kağıdı artık değiştirilemez."
     after = (await sheet_of(table.by_seat[0], table))["sheet"]
     assert after["guesses"] == sheets[0]["guesses"] and after["version"] == 1
 

@@ -38,24 +38,24 @@ GAME: Final = "letterjam"
 
 NOT_AVAILABLE: Final = ErrorKind(
     "sheet.not_available",
-    "Tahmin kâğıdı yalnızca Harf Takıl maçlarında tutulur.",
+    "Tahmin kağıdı yalnızca Harf Takıl maçlarında tutulur.",
     "Guess sheets are kept only in Harf Takıl matches.",
 )
 NOT_A_SEAT: Final = ErrorKind(
     "sheet.not_a_seat",
-    "Oyun sürerken her oyuncu yalnızca kendi tahmin kâğıdını görür; "
-    "oyun bitince herkesin kâğıdı açılır.",
+    "Oyun sürerken her oyuncu yalnızca kendi tahmin kağıdını görür; "
+    "oyun bitince herkesin kağıdı açılır.",
     "While the game runs each player sees only their own guess sheet; "
     "once it ends everyone's sheet is open.",
 )
 CLOSED: Final = ErrorKind(
     "sheet.closed",
-    "Oyun bitti; tahmin kâğıdı artık değiştirilemez.",
+    "Oyun bitti; tahmin kağıdı artık değiştirilemez.",
     "The game is over; the guess sheet can no longer be changed.",
 )
 BAD_POSITION: Final = ErrorKind(
     "sheet.bad_position",
-    "Kâğıtta {position} numaralı konum yok (konumlar 0 ile {last} arası).",
+    "Kağıtta {position} numaralı konum yok (konumlar 0 ile {last} arası).",
     "The sheet has no position {position} (positions are 0 to {last}).",
 )
 DUPLICATE_POSITION: Final = ErrorKind(
