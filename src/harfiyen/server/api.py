@@ -378,12 +378,8 @@ async def resign(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
 async def rematch(match_id: MatchId, request: Request, user: CurrentUser, db: Db) -> Any:
     """A new match with the same settings: the same people invited, the same bots seated
     (against bots only it starts at once)."""
-    old = await db.get(Match, match_id)
-    if old is None:
-        raise E.fail(E.MATCH_NOT_FOUND, status=404)
     service = service_of(request)
-    if await service.seat_of(db, match_id, user.id) is None:
-        raise E.fail(E.NOT_A_PLAYER, status=403)
+    old, _ = await service.seated(db, match_id, user.id)
     if old.status != "finished":
         raise E.fail(E.NOT_FINISHED, status=409)
     others = [p for p in await service.players(db, match_id) if p.user_id != user.id]

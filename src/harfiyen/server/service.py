@@ -218,6 +218,17 @@ class MatchService:
             await self.watchable(db, match_id, user_id)
             return await self.viewer_of(db, match_id, user_id)
 
+    async def seated(self, db: AsyncSession, match_id: int, user_id: int) -> tuple[Match, int]:
+        """The match and ``user_id``'s seat in it; ``match.not_found`` (404) or
+        ``match.not_a_player`` (403) otherwise."""
+        match = await db.get(Match, match_id)
+        if match is None:
+            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+        seat = await self.seat_of(db, match_id, user_id)
+        if seat is None:
+            raise E.fail(E.NOT_A_PLAYER, status=403)
+        return match, seat
+
     async def watchable(self, db: AsyncSession, match_id: int, user_id: int) -> Match:
         """The match, if ``user_id`` may see it: a player, a member of the room it was
         started from, or anyone when it is public."""
@@ -521,12 +532,7 @@ class MatchService:
         accepted from that seat now, so only the guessers of the team to act mark, and only
         covered cards; the refusal is the engine's own. Marks are not stored."""
         async with self.sessions() as db:
-            match = await db.get(Match, match_id)
-            if match is None:
-                raise E.fail(E.MATCH_NOT_FOUND, status=404)
-            seat = await self.seat_of(db, match_id, user_id)
-            if seat is None:
-                raise E.fail(E.NOT_A_PLAYER, status=403)
+            match, seat = await self.seated(db, match_id, user_id)
             if match.status != "active":
                 raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
             game = adapter(match.game)

@@ -252,12 +252,7 @@ async def save_sheet(service: MatchService, match_id: int, user_id: int,
     :func:`checked_guesses` (400).
     """
     async with service.writing(match_id) as db:
-        match = await db.get(Match, match_id)
-        if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
-        seat = await service.seat_of(db, match_id, user_id)
-        if seat is None:
-            raise E.fail(E.NOT_A_PLAYER, status=403)
+        match, seat = await service.seated(db, match_id, user_id)
         _letterjam(match)
         _started(match)
         if match.status != "active":
