@@ -64,6 +64,9 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
       s.guess = undefined;
     }
     if (before && before.stands[me()]?.position !== v.stands[me()]?.position) s.guess = undefined;
+    // Where the stands were when the last clue came: its tokens stay on those cards only.
+    const number = (v.records || []).at(-1)?.number ?? null;
+    if (number !== null && s.clueAt?.number !== number) s.clueAt = { number, positions: v.stands.map((x) => x.position) };
     if (v.phase === "final" && me() !== null && (!s.arrangement || (before && before.phase !== "final"))) {
       s.arrangement = new Arrangement(v);
     }
@@ -274,11 +277,22 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
         renderPool()));
   }
 
-  /** Numbered tokens per card: the clue being built, else the last clue (its references). */
+  /** Numbered tokens per card: the clue being built, else the last clue's, on the cards that
+   * are still the ones it used (a used pile shows a new card; a stand moved on shows another). */
   function tokenMap() {
     const out = new Map();
-    const refs = s.build.length ? s.build : (s.view.phase !== "final" && !ended() ? lastRecord()?.cards || [] : []);
+    let refs = s.build;
+    if (!refs.length && s.view.phase !== "final" && !ended()) {
+      const record = lastRecord();
+      const at = record && s.clueAt?.number === record.number ? s.clueAt.positions : null;
+      refs = (record?.cards || []).map((ref) => {
+        if (ref[0] === "N") return null;
+        if (ref[0] === "P" && at && at[Number(ref.slice(1))] !== s.view.stands[Number(ref.slice(1))].position) return null;
+        return ref;
+      });
+    }
     refs.forEach((ref, i) => {
+      if (ref === null) return;
       if (!out.has(ref)) out.set(ref, []);
       out.get(ref).push(i + 1);
     });
