@@ -320,6 +320,10 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     headline = pages[0].locator("#lj-reveal h2").inner_text()
     assert "Kazandınız" in headline or "olmadı" in headline
     shoot(pages[1], "letterjam-reveal")
+    # After the end the table talks: the chat opens for everyone.
+    pages[0].fill("#lj-chat #chat-input", "iyi oyundu")
+    pages[0].click("#lj-chat #chat-send")
+    pages[1].locator("#lj-chat #chat-log").filter(has_text="iyi oyundu").wait_for()
     for seat, player in enumerate(seats):
         assert_never_saw_own_letters(player, seat)
 
@@ -378,11 +382,13 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     page.wait_for_selector("#lj-lobby")
     page.select_option("#lj-players", "2")
     page.select_option("#lj-length", "4")
+    page.select_option("#lj-timer-round", "120")
     page.click("#lj-create")
     page.wait_for_selector("#room .room-team")
     code = page.get_attribute("#room", "data-code")
     options = page.locator("#room-options").inner_text()
     assert "Harf Takıl" in options and "4 harf" in options and "2 oyuncu" in options
+    assert "Teklif ve oy süresi 2 dk" in options
     slots = page.locator(".room-slot")
     assert slots.count() == 2
     assert slots.nth(0).locator(".room-role").text_content() == "1. oyuncu"

@@ -10,6 +10,7 @@ import { get } from "../api.js";
 import { session } from "../session.js";
 import { socket } from "../socket.js";
 import { roomCodeOf } from "../codenames/match.js";
+import { ChatPanel } from "../chat.js";
 import {
   OWN, WILDCARD, actingSeats, clueTiles, hasToken, letterPicker, letterText, majority, progressText,
   refLetter, shapeOf, tokenDots,
@@ -19,9 +20,16 @@ import { Arrangement, renderArrangement } from "./arrange.js";
 
 const MAX_OFFER_LENGTH = 10;
 
+/** "1:05" left until a deadline; null without one. */
+function countdown(deadline) {
+  if (!deadline) return null;
+  const seconds = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
 export async function renderLetterJamMatch(root, id, match, { table = false } = {}) {
   const s = {
-    match, view: null, seq: 0, status: match.status, error: "", busy: false,
+    match, view: null, seq: 0, status: match.status, error: "", busy: false, deadline: null,
     build: [], wild: null, // the clue being built (card references in word order)
     offer: null, // the offer form's values
     guess: undefined, // the letter chosen to move on with (undefined: not chosen yet)
@@ -55,6 +63,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     const before = s.view;
     s.status = frame.status;
     s.seq = frame.seq;
+    s.deadline = frame.deadline_at || null;
     s.view = frame.view;
     const v = s.view;
     if (!before || before.phase !== v.phase || before.clue_number !== v.clue_number) {
@@ -82,9 +91,25 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
       } catch {
         // Names are decoration; the view carries the game.
       }
+      openChat();
     }
     render();
   };
+
+  // No free chat while the game runs (only the structured offers); after the end, the table talks.
+  let chat = null;
+  function openChat() {
+    if (chat || table || me() === null) return;
+    chat = new ChatPanel(id, (userId, username) => s.match.players.find((p) => p.id === userId)?.display_name || username);
+    layout.append(h("aside", { class: "lj-chat card", id: "lj-chat" }, h("h2", {}, t("chat.title")),
+      h("p", { class: "hint" }, t("lj.chat_after")), chat.element));
+    chat.enable();
+  }
+
+  const timer = setInterval(() => {
+    const clock = container.querySelector("#lj-timer");
+    if (clock && s.deadline) clock.textContent = countdown(s.deadline);
+  }, 1000);
 
   const follow = () => socket.subscribe(id, onFrame).catch((problem) => { s.error = problem.message; render(); });
   let stopNotices = null;
@@ -215,7 +240,9 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
       h("div", { class: "lj-head" },
         h("h1", { class: "lj-title" }, t("lj.title")),
         h("p", { class: "lj-status", id: "lj-status", "aria-live": "polite" }, statusText()),
-        h("p", { class: "small muted", id: "lj-clue-count" }, t("lj.clue_count", { n: v.clue_number }))),
+        h("p", { class: "small muted", id: "lj-clue-count" }, t("lj.clue_count", { n: v.clue_number })),
+        s.deadline && !ended() && h("p", { class: "lj-timer small" }, h("span", { class: "muted" }, t(`lj.timer_${v.phase}`)), " ",
+          h("span", { id: "lj-timer", role: "timer" }, countdown(s.deadline)))),
       renderTable(),
       renderLastClue(),
       h("p", { class: `move-error ${s.error ? "" : "empty"}`, id: "lj-error", role: "alert" }, s.error),
@@ -373,7 +400,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
 
   function renderLastClue() {
     const record = lastRecord();
-    if (!record || s.build.length) return null;
+    if (!record || s.build.length || ended()) return null;
     return h("section", { class: "card lj-last-clue", id: "lj-last-clue", "aria-label": t("lj.last_clue") },
       h("p", { class: "small" }, h("strong", {}, t("lj.last_clue")), " ",
         t("lj.clue_by", { n: record.number, name: nameOf(record.cluegiver) })),
@@ -560,6 +587,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
           h("span", { class: "small muted" }, ` — ${t(r.in_lexicon ? "lj.in_lexicon" : "lj.not_in_lexicon")}`)),
         h("p", { class: "lj-result-line" }, h("span", { class: "muted small" }, t("lj.secret")), " ",
           h("span", { class: "lj-word secret", "data-secret": r.secret }, letterText(v, r.secret))),
+        h("p", { class: "small muted lj-compare-title", "aria-hidden": "true" }, t("lj.compare_label")),
         h("ol", { class: "lj-compare", "aria-label": t("lj.compare_label") }, [...r.stand].map((letter, i) => {
           const guess = r.guesses[i] ?? null;
           const right = guess !== null && guess === letter;
@@ -579,5 +607,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   return () => {
     socket.unsubscribe(id, onFrame);
     stopNotices?.();
+    chat?.destroy();
+    clearInterval(timer);
   };
 }

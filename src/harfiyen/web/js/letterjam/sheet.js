@@ -105,7 +105,8 @@ export function renderSheet(view, sheet, { nameOf, onNote = null, editing = null
       ? h("span", { class: "lj-sheet-letter", "aria-label": label, role: "img" }, text)
       : h("button", { type: "button", class: "lj-sheet-letter", id: `lj-note-${i}`, "aria-label": label,
         "aria-expanded": editing === i ? "true" : "false", onclick: () => onNote(i) }, text),
-    h("span", { class: "lj-sheet-meta small muted", "aria-hidden": "true" }, `${i + 1}`, clued ? ` · ${clued}×` : ""));
+    clued > 0 && h("span", { class: "lj-sheet-clued", "aria-hidden": "true", title: t("lj.sheet_clued", { n: clued }) }, String(clued)),
+    h("span", { class: "lj-sheet-meta small muted", "aria-hidden": "true" }, `${i + 1}`));
   })),
   !sheet.remote && h("p", { class: "hint", id: "lj-sheet-local" }, t("lj.sheet_local")),
   h("h3", {}, t("lj.sheet_clues")),

@@ -43,6 +43,9 @@ export function describeRoom(room) {
     parts.push(t("lj.offer_letters", { n: o.word_length || 5 }));
     if (o.nonplayer_stands !== null && o.nonplayer_stands !== undefined) parts.push(t("lj.room_stands", { n: o.nonplayer_stands }));
     if (o.scoring) parts.push(t("lj.room_scoring"));
+    for (const [phase, n] of Object.entries(room.time_control?.seconds || {})) {
+      parts.push(`${t(`lj.timer_${phase}`)} ${secondsText(n)}`);
+    }
     return parts.join(" · ");
   }
   if (o.solo) parts.push(t("room.solo"));
