@@ -219,8 +219,8 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
 
     # Moving on: the reader guesses (the letter another page sees) and moves on; a second
     # reader, if any, stays.
-    other = seats[(used[0] + 1) % 3]
-    truth = other.page.get_attribute(f".lj-card[data-ref='P{used[0]}']", "data-letter")
+    neighbour = seats[(used[0] + 1) % 3]
+    truth = neighbour.page.get_attribute(f".lj-card[data-ref='P{used[0]}']", "data-letter")
     before = seq_of(reader)
     reader.page.click(f"#lj-guess-picker .lj-pick[data-letter='{truth}']")
     reader.page.click("#lj-move-on-send")
