@@ -13,7 +13,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import pytest
+
 from harfiyen.ai.letterjam.agent import LetterJamAI
+from harfiyen.games import game
 from harfiyen.games.letterjam.cards import ref_label
 from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.lexicon import load
@@ -402,3 +405,23 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
         player.page.wait_for_selector("#match[data-game='letterjam'][data-phase='round']")
     assert host.page.locator("#lj-piles .lj-pile").count() == 4
     assert host.page.locator("#lj-stands .lj-stand").count() == 2
+
+
+def test_alone_with_ai_teammates_from_the_lobby(open_page: Any) -> None:
+    """The lobby's solo table: a person and two AI teammates; the AI acts through its seats
+    (offers appear, a clue is given) while the person plays on the page."""
+    if game("letterjam").ai_player is None:
+        pytest.skip("this server has no Harf Takıl AI seat yet")
+    player = open_page(DESKTOP)
+    register(player.page, unique("yalniz"))
+    page = player.page
+    page.wait_for_selector("#lj-lobby")
+    page.select_option("#lj-players", "3")
+    page.click("#lj-solo")
+    page.wait_for_selector("#match[data-game='letterjam'][data-phase]:not([data-phase=''])")
+    assert page.get_attribute("#match", "data-seat") == "0"
+    # The AI teammates offer and vote (two of three seats: they may choose without the
+    # person); a clue comes, with the person's `?` where it used the person's card.
+    page.locator("#lj-last-clue").wait_for(timeout=30_000)
+    assert page.locator("#lj-last-clue .lj-tile").count() >= 1
+    assert_never_saw_own_letters(player, 0)

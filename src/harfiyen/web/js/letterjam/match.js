@@ -19,6 +19,7 @@ import { GuessSheet, renderAllSheets, renderSheet } from "./sheet.js";
 import { Arrangement, renderArrangement } from "./arrange.js";
 
 const MAX_OFFER_LENGTH = 10;
+const RENDER_MS = 250;
 
 /** "1:05" left until a deadline; null without one. */
 function countdown(deadline) {
@@ -93,8 +94,34 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
       }
       openChat();
     }
-    render();
+    frameRender();
   };
+
+  // A busy table (AI teammates act at once) sends many frames: the page is drawn again at
+  // most every RENDER_MS, and never while a finger or the mouse is down on it, so a tap
+  // lands on the button it started on.
+  let lastRender = 0;
+  let later = null; // a timer for the next frame-driven drawing
+  let held = false; // a frame came while the pointer was down
+  let pressed = false;
+  container.addEventListener("pointerdown", () => { pressed = true; });
+  const release = () => {
+    if (!pressed) return;
+    pressed = false;
+    if (held) setTimeout(() => { if (held && !pressed) render(); }, 0);
+  };
+  window.addEventListener("pointerup", release);
+  window.addEventListener("pointercancel", release);
+  function frameRender() {
+    if (pressed) {
+      held = true;
+      return;
+    }
+    if (later !== null) return;
+    const wait = lastRender + RENDER_MS - Date.now();
+    if (wait <= 0) render();
+    else later = setTimeout(() => { later = null; if (pressed) held = true; else render(); }, wait);
+  }
 
   // No free chat while the game runs (only the structured offers); after the end, the table talks.
   let chat = null;
@@ -221,6 +248,10 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   const building = () => canAct() && s.view.phase === "clue" && s.view.cluegiver === me() && !s.busy;
 
   function render(focusRef = null) {
+    lastRender = Date.now();
+    held = false;
+    if (later !== null) clearTimeout(later);
+    later = null;
     container.dataset.seq = String(s.seq ?? 0);
     container.dataset.status = s.status;
     container.dataset.phase = s.view?.phase || "";
@@ -609,5 +640,8 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     stopNotices?.();
     chat?.destroy();
     clearInterval(timer);
+    if (later !== null) clearTimeout(later);
+    window.removeEventListener("pointerup", release);
+    window.removeEventListener("pointercancel", release);
   };
 }
