@@ -23,6 +23,7 @@ from harfiyen.lexicon.lexicon import load
 
 from .conftest import DESKTOP, SCREENSHOTS, Player
 from .helpers import (
+    PASSWORD,
     accept_invite_for,
     api_post,
     match_view,
@@ -245,6 +246,20 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     note_page.locator("#lj-note-1").filter(has_text="K").wait_for()
     note_page.reload()
     note_page.locator("#lj-note-1").filter(has_text="K").wait_for()
+    if note_page.request.get(f"/api/matches/{match_id}/sheet").ok:
+        # The server keeps the sheet: another device of the same account finds it too.
+        assert note_page.get_attribute("#lj-sheet", "data-source") == "server"
+        device = open_page(DESKTOP)
+        device.page.goto("/")
+        device.page.wait_for_selector("body[data-ready]")
+        device.page.click("#tab-login")
+        device.page.fill("#auth-username", seats[2].name)
+        device.page.fill("#auth-password", PASSWORD)
+        device.page.click("#auth-submit")
+        device.page.wait_for_selector("#new-create")
+        device.page.goto(f"/#/match/{match_id}")
+        device.page.locator("#lj-note-1").filter(has_text="K").wait_for()
+        device.page.close()
 
     # Seat 2 goes through its five letters quickly (the same command path over HTTP) and
     # draws a bonus letter; a clue then uses it and seat 2 names it on its page.

@@ -60,6 +60,11 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
 
   // --- frames ------------------------------------------------------------------------
   const onFrame = async (frame) => {
+    if (frame.type === "sheet" && s.view && frame.seat === me()) {
+      // A note written on another device of the same account.
+      if (sheet.adopt(s.view, frame)) frameRender();
+      return;
+    }
     if (frame.type === "event" || !frame.view) return;
     const before = s.view;
     s.status = frame.status;
@@ -240,7 +245,12 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
 
   async function writeNote(position, letter) {
     s.note = null;
-    await sheet.set(position, letter);
+    s.error = "";
+    try {
+      await sheet.set(s.view, position, letter);
+    } catch (problem) {
+      s.error = problem.message;
+    }
     render();
   }
 

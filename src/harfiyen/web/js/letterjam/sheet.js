@@ -34,17 +34,29 @@ export class GuessSheet {
     this.notes = [];
     this.all = []; // every seat's sheet after the end (when the server sends them)
     this.storageKey = `harfiyen.lj_sheet.${matchId}`;
+    this.version = 0;
+  }
+
+  /** Take a sheet the server sent (an answer, or a `sheet` frame from another device). */
+  adopt(view, out) {
+    const length = view.stands[view.seat ?? 0]?.cards || view.word_length;
+    const sheets = sheetsOf(out);
+    const mine = sheets.find((sheet) => sheet.seat === view.seat) || (sheets.length === 1 ? sheets[0] : null);
+    if (mine && Number.isInteger(mine.version) && mine.version < this.version) return false;
+    this.version = mine?.version ?? this.version;
+    this.notes = lettersOf(mine?.guesses, length);
+    if (Array.isArray(out?.sheets)) this.all = out.sheets;
+    return true;
   }
 
   /** Read the sheet: from the server, else from this browser. */
   async load(view) {
     const length = view.stands[view.seat ?? 0]?.cards || view.word_length;
     try {
-      const sheets = sheetsOf(await api("GET", `/matches/${this.matchId}/sheet`));
+      const out = await api("GET", `/matches/${this.matchId}/sheet`);
+      if (!out || typeof out !== "object") throw new Error("no sheet");
       this.remote = true;
-      const mine = sheets.find((sheet) => sheet.seat === view.seat) || (sheets.length === 1 ? sheets[0] : null);
-      this.notes = lettersOf(mine?.guesses, length);
-      this.all = sheets;
+      this.adopt(view, out);
     } catch {
       this.remote = false;
       let saved = [];
@@ -62,18 +74,16 @@ export class GuessSheet {
     return this.notes[position] ?? null;
   }
 
-  /** Write a note for `position` (null rubs it out). */
-  async set(position, letter) {
+  /** Write a note for `position` (null rubs it out). A refusal of the server is thrown
+   * (its message is in the user's language) and the note is as it was. */
+  async set(view, position, letter) {
+    if (this.remote) {
+      const out = await api("PUT", `/matches/${this.matchId}/sheet`, { guesses: [{ position, letter: letter || null }] });
+      this.adopt(view, out);
+      return;
+    }
     this.notes[position] = letter || null;
     const guesses = this.notes.map((value, i) => ({ position: i, letter: value || null }));
-    if (this.remote) {
-      try {
-        await api("PUT", `/matches/${this.matchId}/sheet`, { guesses });
-        return;
-      } catch {
-        this.remote = false;
-      }
-    }
     localStorage.setItem(this.storageKey, JSON.stringify(guesses));
   }
 }
