@@ -404,6 +404,7 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     page.click("#lj-create")
     page.wait_for_selector("#room .room-team")
     code = page.get_attribute("#room", "data-code")
+    assert "Harf Takıl odası" in page.locator("#room h1").inner_text()
     options = page.locator("#room-options").inner_text()
     assert "Harf Takıl" in options and "4 harf" in options and "2 oyuncu" in options
     assert "Teklif ve oy süresi 2 dk" in options

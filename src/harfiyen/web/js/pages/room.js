@@ -128,7 +128,7 @@ export async function renderRoom(root, codeText) {
     if (!room) return;
     const hadFocus = document.activeElement?.id;
     mount(page,
-      h("h1", { class: "page-title" }, t("room.title"), " ", h("code", { id: "room-code" }, room.code)),
+      h("h1", { class: "page-title" }, t(room.game === "letterjam" ? "lj.room_title" : "room.title"), " ", h("code", { id: "room-code" }, room.code)),
       h("p", { class: "muted", id: "room-options" }, describeRoom(room)),
       h("p", { class: "room-host small" }, t("room.host", { name: room.host?.id === me() ? t("match.you") : room.host?.display_name || "" })),
       renderVideo(),
