@@ -369,7 +369,16 @@ def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) ->
     phone.click("#lj-vote-1")
     wait_phase(seats, "clue")
     phone.wait_for_selector("#lj-builder")
-    tap_clue(seats[1], [ref_label(r) for r in clue.refs], clue.wildcard)
+    refs = [ref_label(r) for r in clue.refs]
+    # With the keyboard: a letter puts a token on a card showing it; Backspace takes it back.
+    letter = phone.get_attribute(f".lj-card[data-ref='{refs[0]}']", "data-letter")
+    phone.locator(f".lj-card[data-ref='{refs[0]}']").focus()
+    phone.keyboard.type(letter.lower() if letter not in "Iİ" else letter)
+    phone.locator("#lj-spelled .lj-tile").first.wait_for()
+    assert phone.locator("#lj-spelled .lj-tile-letter").inner_text() == letter
+    phone.keyboard.press("Backspace")
+    phone.locator("#lj-spelled .lj-tile").first.wait_for(state="detached")
+    tap_clue(seats[1], refs, clue.wildcard)
     assert no_horizontal_scroll(phone), phone.evaluate(WIDE)
     phone.click("#lj-clue-send")
     phone.wait_for_selector("#lj-last-clue")

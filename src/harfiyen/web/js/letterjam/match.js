@@ -200,6 +200,27 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     render(ref);
   }
 
+  // Keyboard play while spelling: a letter taps the first visible card showing it (`*`: the
+  // wildcard), Backspace takes the last token back. Letters typed in a picker stay there.
+  container.addEventListener("keydown", (event) => {
+    if (!building() || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.(".lj-picker, input, select, textarea")) return;
+    if (event.key === "Backspace" && s.build.length) {
+      event.preventDefault();
+      s.build.pop();
+      if (!s.build.includes(WILDCARD)) s.wild = null;
+      render();
+      return;
+    }
+    if (event.key.length !== 1) return;
+    const letter = event.key === WILDCARD ? WILDCARD : letterText(s.view, event.key);
+    const card = [...container.querySelectorAll("#lj-table .lj-card:not([aria-disabled])")]
+      .find((el) => el.dataset.letter === letter);
+    if (!card) return;
+    event.preventDefault();
+    tapCard(card.dataset.ref);
+  });
+
   async function giveClue() {
     const uses = s.build.includes(WILDCARD);
     if (uses && !s.wild) {
@@ -525,6 +546,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     return h("section", { class: "card lj-builder", id: "lj-builder", "aria-labelledby": "lj-builder-title" },
       h("h2", { id: "lj-builder-title" }, t("lj.builder")),
       h("p", { class: "hint" }, t("lj.builder_hint")),
+      h("p", { class: "hint", id: "lj-builder-keys" }, t("lj.builder_keys")),
       h("p", { class: "lj-spelled", id: "lj-spelled", "aria-live": "polite",
         "aria-label": spelled.length ? t("lj.spelled_label", { word: spelled.join("") }) : t("lj.spelled_empty") },
       spelled.length ? spelled.map((letter, i) => h("span", { class: "lj-tile", "aria-hidden": "true" },
