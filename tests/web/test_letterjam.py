@@ -10,12 +10,11 @@ it the panel keeps the notes in the browser, and these tests check only what hol
 
 from __future__ import annotations
 
-import functools
+import itertools
 from typing import Any
 
 import pytest
 
-from harfiyen.ai.letterjam.agent import LetterJamAI
 from harfiyen.games import game
 from harfiyen.games.letterjam.cards import ref_label
 from harfiyen.games.letterjam.views import LetterJamView
@@ -37,11 +36,6 @@ PHONE_SMALL = {"width": 360, "height": 740}
 WIDE = """[...document.querySelectorAll('body *')]
     .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8)
     .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
-
-
-@functools.cache
-def ai() -> LetterJamAI:
-    return LetterJamAI()
 
 
 def start_three(open_page: Any, names: tuple[str, ...] = ("ali", "ayse", "can")
@@ -93,7 +87,15 @@ def seq_of(player: Player) -> int:
 
 
 def best_clue(player: Player, match_id: int) -> Any:
-    return ai().best_clue(LetterJamView.from_json(view_of(player, match_id)))
+    """The AI teammate's best clue on this seat's own view that uses another player's card
+    (so a reader gets a `?`); ``None`` if it sees none."""
+    from harfiyen.ai.letterjam.cluesearch import search
+    from harfiyen.ai.letterjam.table import read_table
+    from harfiyen.ai.letterjam.words import word_index
+
+    table = read_table(LetterJamView.from_json(view_of(player, match_id)))
+    found = search(table, word_index(table.lexicon), limit=20)
+    return next((c for c in found if c.shape[1] >= 1), None)
 
 
 def offer(player: Player, length: int, players: int, nonplayers: int) -> None:
@@ -117,16 +119,26 @@ def tap_clue(player: Player, refs: list[str], wildcard: str | None) -> None:
         page.click(f"#lj-wild-picker .lj-pick[data-letter='{wildcard}']")
 
 
-def two_letter_word_with(letter: str) -> tuple[str, bool]:
-    """A two-letter Turkish word with ``letter`` and one other (the wildcard's): the word
-    and whether ``letter`` comes first."""
+def clue_with(view: dict[str, Any], must: str) -> tuple[list[str], str | None]:
+    """A short clue the seat of ``view`` can spell with the card ``must`` (``B2``: a bonus
+    card), the visible pile tops and stand cards and at most the wildcard: the references
+    and the wildcard's letter."""
     lexicon = load("TR-1")
-    for other in "AEİIOUÖÜ" + "BCÇDFGĞHJKLMNPRSŞTVYZ":
-        if letter + other in lexicon:
-            return letter + other, True
-        if other + letter in lexicon:
-            return other + letter, False
-    raise AssertionError(f"no two-letter word with {letter}")
+    letters = {f"N{p['index']}": p["top"] for p in view["piles"] if p["top"]}
+    letters |= {f"P{st['seat']}": st["card"] for st in view["stands"]
+                if st.get("card") and st["seat"] != view["seat"]}
+    letters[must] = view["stands"][int(must[1:])]["bonus"]
+    others = [ref for ref in letters if ref != must]
+    for length in (2, 3):
+        for rest in itertools.permutations([*others, "*"], length - 1):
+            for at in range(length):
+                refs = [*rest[:at], must, *rest[at:]]
+                wilds: list[str | None] = [*view["deck_letters"]] if "*" in refs else [None]
+                for wild in wilds:
+                    word = "".join((wild or "") if r == "*" else letters[r] for r in refs)
+                    if word in lexicon:
+                        return refs, wild
+    raise AssertionError(f"no short clue with {must}")
 
 
 def assert_never_saw_own_letters(player: Player, seat: int) -> None:
@@ -272,13 +284,15 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     progress = note_page.locator(".lj-stand[data-seat='2'] .lj-progress")
     assert "5 harfin hepsi" in progress.inner_text()
     bonus = pages[0].get_attribute(".lj-card[data-ref='B2']", "data-letter")
-    word, first = two_letter_word_with(bonus)
-    offer(seats[1], 2, 1, 0)
+    bonus_refs, bonus_wild = clue_with(view_of(seats[1], match_id), "B2")
+    shape = (len(bonus_refs), len({r[1:] for r in bonus_refs if r[0] in "PB"}),
+             len({r for r in bonus_refs if r[0] == "N"}))
+    offer(seats[1], *shape)
     pages[0].locator("#lj-offers [data-offer='1']").wait_for()
     pages[0].click("#lj-vote-1")
     pages[2].click("#lj-vote-1")
     wait_phase(seats, "clue")
-    tap_clue(seats[1], ["B2", "*"] if first else ["*", "B2"], word[1] if first else word[0])
+    tap_clue(seats[1], bonus_refs, bonus_wild)
     pages[1].click("#lj-clue-send")
     note_page.wait_for_selector("#lj-bonus")
     note_page.click(f"#lj-bonus-picker .lj-pick[data-letter='{bonus}']")
