@@ -9,6 +9,7 @@ import { t } from "../i18n.js";
 import { get } from "../api.js";
 import { session } from "../session.js";
 import { socket } from "../socket.js";
+import { toast } from "../ui.js";
 import { roomCodeOf } from "../codenames/match.js";
 import { ChatPanel } from "../chat.js";
 import {
@@ -65,7 +66,11 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
       if (sheet.adopt(s.view, frame)) frameRender();
       return;
     }
-    if (frame.type === "event" || !frame.view) return;
+    if (frame.type === "event") {
+      if (!table) announce(frame.event || {});
+      return;
+    }
+    if (!frame.view) return;
     const before = s.view;
     s.status = frame.status;
     s.seq = frame.seq;
@@ -126,6 +131,24 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     const wait = lastRender + RENDER_MS - Date.now();
     if (wait <= 0) render();
     else later = setTimeout(() => { later = null; if (pressed) held = true; else render(); }, wait);
+  }
+
+  /** A short note about what others just did (one at a time: each replaces the last). */
+  function announce(event) {
+    const others = event.seat !== undefined && event.seat !== me();
+    const name = event.seat !== undefined ? nameOf(event.seat) : "";
+    let text = null;
+    if (event.kind === "cluegiver_chosen") text = event.seat === me() ? t("lj.toast_chosen_you") : t("lj.toast_chosen", { name });
+    else if (event.kind === "clue_given" && others) text = t("lj.toast_clue", { name, n: event.number });
+    else if (event.kind === "clue_abandoned" && others) text = t("lj.toast_abandoned", { name });
+    else if (event.kind === "bonus_named" && s.view) {
+      const letter = letterText(s.view, event.named ?? event.letter);
+      const key = event.correct ? "lj.toast_bonus_right" : "lj.toast_bonus_wrong";
+      text = event.seat === me() ? t(`${key}_you`, { letter }) : t(key, { name, letter });
+    } else if (event.kind === "greens_unlocked") {
+      text = event.source === "centre" ? t("lj.toast_centre_open", { n: event.count }) : t("lj.toast_pile_open", { n: (event.pile ?? 0) + 1 });
+    }
+    if (text) toast(text, "info", { key: `lj-${id}` });
   }
 
   // No free chat while the game runs (only the structured offers); after the end, the table talks.
