@@ -445,6 +445,10 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
         player.page.wait_for_selector("#match[data-game='letterjam'][data-phase='round']")
     assert host.page.locator("#lj-piles .lj-pile").count() == 4
     assert host.page.locator("#lj-stands .lj-stand").count() == 2
+    match_id = int(host.page.get_attribute("#match", "data-match"))
+    if match_view(host.page, match_id).get("deadline_at"):
+        # A server with per-phase timers: the round's countdown is on the table.
+        assert host.page.locator("#lj-timer").inner_text().startswith(("2:00", "1:5"))
 
 
 def test_alone_with_ai_teammates_from_the_lobby(open_page: Any) -> None:
