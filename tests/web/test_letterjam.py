@@ -422,6 +422,9 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     register(friend.page, friend.name)
     page = host.page
     page.wait_for_selector("#lj-lobby")
+    page.set_viewport_size(PHONE_SMALL)
+    assert no_horizontal_scroll(page), page.evaluate(WIDE)
+    page.set_viewport_size(DESKTOP)
     page.select_option("#lj-players", "2")
     page.select_option("#lj-length", "4")
     page.select_option("#lj-timer-round", "120")
@@ -443,6 +446,7 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     page.click("#room-start")
     for player in (host, friend):
         player.page.wait_for_selector("#match[data-game='letterjam'][data-phase='round']")
+        assert "Herkes aynı anda" in player.page.locator("#lj-live").text_content()
     assert host.page.locator("#lj-piles .lj-pile").count() == 4
     assert host.page.locator("#lj-stands .lj-stand").count() == 2
     match_id = int(host.page.get_attribute("#match", "data-match"))

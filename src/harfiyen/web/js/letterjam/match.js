@@ -41,7 +41,10 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   const sheet = new GuessSheet(id);
   const container = h("div", { class: `lj-match ${table ? "lj-table-mode" : ""}`, id: table ? "lj-table-view" : "match",
     "data-match": id, "data-game": "letterjam" });
-  const layout = h("div", { class: "lj-layout" }, container);
+  // The phase in words for screen readers: a region that outlives the re-renders and
+  // speaks only when the text changes (a busy table redraws often).
+  const live = h("p", { class: "visually-hidden", id: "lj-live", "aria-live": "polite" });
+  const layout = h("div", { class: "lj-layout" }, container, live);
   mount(root, layout);
 
   const view = () => s.view;
@@ -316,6 +319,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
         h("p", { class: "form-error", role: "alert" }, s.error)));
       return;
     }
+    if (live.textContent !== statusText()) live.textContent = statusText();
     const active = document.activeElement;
     const keep = active && container.contains(active) ? (active.id || null) : null;
     const keepRef = typeof focusRef === "string" ? focusRef : active?.dataset?.ref || null;
@@ -324,7 +328,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     mount(container,
       h("div", { class: "lj-head" },
         h("h1", { class: "lj-title" }, t("lj.title")),
-        h("p", { class: "lj-status", id: "lj-status", "aria-live": "polite" }, statusText()),
+        h("p", { class: "lj-status", id: "lj-status" }, statusText()),
         h("p", { class: "small muted", id: "lj-clue-count" }, t("lj.clue_count", { n: v.clue_number })),
         s.deadline && !ended() && h("p", { class: "lj-timer small" }, h("span", { class: "muted" }, t(`lj.timer_${v.phase}`)), " ",
           h("span", { id: "lj-timer", role: "timer" }, countdown(s.deadline)))),
