@@ -411,6 +411,16 @@ def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) ->
     english.locator("#lj-error").filter(has_text="impossible").wait_for()
     english.click(".lang[data-lang='tr']")
     english.locator("#lj-status").filter(has_text="Herkes aynı anda").wait_for()
+    # Someone watching the public match sees every stand's letter and has no actions.
+    watcher = open_page(DESKTOP)
+    register(watcher.page, unique("izleyen"))
+    watcher.page.goto(f"/#/match/{match_id}")
+    watcher.page.wait_for_selector("#match[data-game='letterjam'][data-seat='']")
+    watcher.page.locator("#lj-table .lj-card[data-ref='P2']").wait_for()
+    for seat in range(3):
+        letter = watcher.page.get_attribute(f".lj-card[data-ref='P{seat}']", "data-letter")
+        assert letter and letter != "?"
+    assert watcher.page.locator("#lj-offers, #lj-sheet, #lj-move-on").count() == 0
     for seat, player in enumerate(seats):
         assert_never_saw_own_letters(player, seat)
 
