@@ -661,7 +661,8 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     const v = s.view;
     const outcome = v.outcome;
     if (!outcome) return null;
-    const room = roomCodeOf(s.match);
+    // The match JSON names its room by code (`room`); older answers left it to the room page.
+    const room = typeof s.match.room === "string" ? s.match.room : roomCodeOf(s.match);
     return h("section", { class: "card lj-reveal", id: "lj-reveal", "data-success": String(outcome.team_success) },
       h("h2", {}, t(outcome.team_success ? "lj.team_won" : "lj.team_lost")),
       h("p", { class: "muted" }, t(`lj.end_reason_${outcome.reason}`), " ",
