@@ -463,6 +463,14 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     if match_view(host.page, match_id).get("deadline_at"):
         # A server with per-phase timers: the round's countdown is on the table.
         assert host.page.locator("#lj-timer").inner_text().startswith(("2:00", "1:5"))
+    # Played to the end quickly (the same command path over HTTP): back to the room.
+    for player in (host, friend):
+        api_post(player.page, f"/matches/{match_id}/moves", {"move": {"kind": "agree_end"}})
+    for player in (host, friend):
+        api_post(player.page, f"/matches/{match_id}/moves",
+                 {"move": {"kind": "arrange", "slots": ["O0", "O1", "O2", "O3"]}})
+    host.page.wait_for_selector("#lj-reveal")
+    assert host.page.get_attribute("#lj-back-room", "href") == f"#/room/{code}"
 
 
 def test_alone_with_ai_teammates_from_the_lobby(open_page: Any) -> None:
