@@ -259,6 +259,8 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     note_page.locator("#lj-note-1").filter(has_text="K").wait_for()
     note_page.reload()
     note_page.locator("#lj-note-1").filter(has_text="K").wait_for()
+    quiet(note_page)
+    note_page.locator("#lj-sheet").screenshot(path=str(SCREENSHOTS / "letterjam-sheet.png"))
     if note_page.request.get(f"/api/matches/{match_id}/sheet").ok:
         # The server keeps the sheet: another device of the same account finds it too.
         assert note_page.get_attribute("#lj-sheet", "data-source") == "server"
