@@ -352,6 +352,9 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
         assert secret and len(secret) == 5
         # The own stand shows its real letters once the game is over.
         assert page.get_attribute(f".lj-card[data-ref='P{seat}']", "data-letter") != "?"
+    if note_page.request.get(f"/api/matches/{match_id}/sheet").ok:
+        # The server's sheets: after the end everyone sees everyone's.
+        assert pages[0].locator("#lj-all-sheets [data-seat]").count() == 3
     headline = pages[0].locator("#lj-reveal h2").inner_text()
     assert "Kazandınız" in headline or "olmadı" in headline
     shoot(pages[1], "letterjam-reveal")

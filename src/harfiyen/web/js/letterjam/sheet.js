@@ -140,8 +140,12 @@ export function renderAllSheets(view, sheet, nameOf) {
     h("ul", { class: "list" }, sheets.map((s) => {
       const length = view.stands[s.seat]?.cards || view.word_length;
       const notes = lettersOf(s.guesses, length);
+      const moved = Array.isArray(s.moved_on) ? s.moved_on : [];
+      const shown = notes.map((l, i) => moved[i] || l);
       return h("li", { class: "list-item", "data-seat": s.seat },
         h("span", {}, h("strong", {}, nameOf(s.seat))),
-        h("span", { class: "lj-mono" }, notes.map((l) => (l ? letterText(view, l) : "?")).join(" ")));
+        h("span", { class: "lj-mono", "aria-label": t("lj.sheet_of", { letters: shown.map((l) => (l ? letterText(view, l) : "?")).join(" ") }) },
+          shown.map((l) => (l ? letterText(view, l) : "?")).join(" ")),
+        s.word && h("span", { class: "small muted" }, t("lj.secret"), " ", h("span", { class: "lj-mono" }, letterText(view, s.word))));
     })));
 }
