@@ -212,8 +212,8 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     assert "".join(pages[0].locator("#lj-spelled .lj-tile-letter").all_inner_texts()) == clue.word
     shoot(pages[0], "letterjam-clue")
     pages[0].click("#lj-clue-send")
-    wait_phase(seats, "round")
     pages[1].locator("#toasts .toast").filter(has_text="Yeni ipucu (1)").wait_for()
+    wait_phase(seats, "round")
 
     # Each reader sees the clue as numbered tokens with `?` at its own place.
     used = sorted({int(r[1:]) for r in refs if r[0] == "P"})
