@@ -443,13 +443,14 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     page.select_option("#lj-players", "2")
     page.select_option("#lj-length", "4")
     page.select_option("#lj-timer-round", "120")
+    page.check("#lj-scoring")
     page.click("#lj-create")
     page.wait_for_selector("#room .room-team")
     code = page.get_attribute("#room", "data-code")
     assert "Harf Takıl odası" in page.locator("#room h1").inner_text()
     options = page.locator("#room-options").inner_text()
     assert "Harf Takıl" in options and "4 harf" in options and "2 oyuncu" in options
-    assert "Teklif ve oy süresi 2 dk" in options
+    assert "Teklif ve oy süresi 2 dk" in options and "puanlı" in options
     slots = page.locator(".room-slot")
     assert slots.count() == 2
     assert slots.nth(0).locator(".room-role").text_content() == "1. oyuncu"
@@ -476,6 +477,9 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
                  {"move": {"kind": "arrange", "slots": ["O0", "O1", "O2", "O3"]}})
     host.page.wait_for_selector("#lj-reveal")
     assert host.page.get_attribute("#lj-back-room", "href") == f"#/room/{code}"
+    # The optional scoring: each player's points and the team's with the unused greens.
+    assert host.page.locator("#lj-reveal .lj-score").count() == 2
+    assert "Takım puanı" in host.page.locator("#lj-team-score").inner_text()
 
 
 def test_alone_with_ai_teammates_from_the_lobby(open_page: Any) -> None:

@@ -47,7 +47,6 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   const layout = h("div", { class: "lj-layout" }, container, live);
   mount(root, layout);
 
-  const view = () => s.view;
   const me = () => (typeof s.view?.seat === "number" ? s.view.seat : null);
   const ended = () => Boolean(s.view?.outcome) || s.view?.phase === "over";
   const canAct = () => !table && !ended() && me() !== null && s.status === "active";
