@@ -1,11 +1,15 @@
 """Harf Takıl in the browser: three people play a Turkish game through their pages (offers,
 one-tap votes, a clue spelled by tapping cards, moving on and staying, a bonus letter named,
 agreeing to end, the arrangement by drag, by keyboard and by tap, the reveal beside the
-secret words); the table on a 360 px phone; a room made from the lobby; no page ever gets
-its own letters before the reveal.
+secret words, the chat after the end); the table on a 360 px phone, in English too, with a
+spectator; a room made from the lobby with scoring and a timer, played to the end; a table
+alone with AI teammates (where the server has the AI seat); no page ever gets its own letters
+before the reveal.
 
-The guess sheet is kept on the server when it offers ``/api/matches/{id}/sheet``; without
-it the panel keeps the notes in the browser, and these tests check only what holds in both.
+The guess sheet is kept on the server when it offers ``/api/matches/{id}/sheet`` (then
+another device of the same account finds the notes, and everyone's sheet shows after the
+end); without it the panel keeps the notes in the browser. Either way a note survives a
+reload.
 """
 
 from __future__ import annotations
