@@ -11,6 +11,7 @@ import { renderMatches } from "./pages/matches.js";
 import { renderInvite } from "./pages/invite.js";
 import { renderMatch } from "./pages/match.js";
 import { renderCodenamesMatch } from "./codenames/match.js";
+import { renderLetterJamMatch } from "./letterjam/match.js";
 import { renderRoom } from "./pages/room.js";
 import { renderPacks } from "./pages/room_packs.js";
 import { renderProfile } from "./pages/profile.js";
@@ -20,7 +21,7 @@ import { renderAnalysis, renderAnalysisUpload } from "./pages/analysis.js";
 import { renderDictionary } from "./pages/dictionary.js";
 import { renderHelp } from "./pages/help.js";
 
-/** A match page for any game: Kelime Casusu has its own; the crossword games the rest. */
+// A match page for any game: Kelime Casusu and Harf Takıl have their own; the crossword games the rest.
 async function renderAnyMatch(root, idText, { table = false } = {}) {
   let match = null;
   try {
@@ -31,6 +32,7 @@ async function renderAnyMatch(root, idText, { table = false } = {}) {
     return null;
   }
   if (match.game === "codenames") return renderCodenamesMatch(root, Number(idText), match, { table });
+  if (match.game === "letterjam") return renderLetterJamMatch(root, Number(idText), match, { table });
   return renderMatch(root, idText);
 }
 

@@ -168,7 +168,7 @@ export class GameSocket {
       return;
     }
     const sub = frame.match !== undefined ? this.matches.get(frame.match) : null;
-    if (sub && frame.type === "mark") {
+    if (sub && (frame.type === "mark" || frame.type === "sheet")) {
       sub.onFrame(frame);
       return;
     }

@@ -10,6 +10,7 @@ import { loadRules } from "../crossword/rules.js";
 import { offerNotifications } from "../notify.js";
 import { describeMatch } from "./matches.js";
 import { codenamesLobby } from "./room_lobby.js";
+import { letterjamLobby } from "../letterjam/lobby.js";
 
 const LIVE_MINUTES = [1, 2, 5, 10, 30];
 const CORRESPONDENCE_HOURS = [12, 24, 48, 72, 168];
@@ -375,9 +376,10 @@ export async function renderLobby(root) {
   renderForm();
   // Kelime Casusu is offered when the server has it (GET /api/config lists the games).
   const codenames = (config.games || []).includes("codenames") ? codenamesLobby() : null;
+  const letterjam = (config.games || []).includes("letterjam") ? letterjamLobby() : null;
   mount(root, h("div", { class: "page lobby" },
     h("h1", { class: "page-title" }, t("lobby.title", { name: session.user.display_name })),
-    h("div", { class: "lobby-grid" }, h("div", { class: "stack" }, newMatch, codenames?.element),
+    h("div", { class: "lobby-grid" }, h("div", { class: "stack" }, newMatch, codenames?.element, letterjam?.element),
       h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox),
         h("div", { class: "card" }, watchBox))),
   ));
@@ -391,5 +393,6 @@ export async function renderLobby(root) {
     stopNotices();
     clearInterval(watchTimer);
     codenames?.stop();
+    letterjam?.stop();
   };
 }

@@ -37,6 +37,17 @@ export function secondsText(seconds) {
 export function describeRoom(room) {
   const o = room.options || {};
   const parts = [t(`language.${o.language || "tr"}`)];
+  if (room.game === "letterjam") {
+    parts.unshift(t("lj.title"));
+    parts.push(t("lobby.players_n", { n: room.slots?.length || o.players || 4 }));
+    parts.push(t("lj.offer_letters", { n: o.word_length || 5 }));
+    if (o.nonplayer_stands !== null && o.nonplayer_stands !== undefined) parts.push(t("lj.room_stands", { n: o.nonplayer_stands }));
+    if (o.scoring) parts.push(t("lj.room_scoring"));
+    for (const [phase, n] of Object.entries(room.time_control?.seconds || {})) {
+      parts.push(`${t(`lj.timer_${phase}`)} ${secondsText(n)}`);
+    }
+    return parts.join(" · ");
+  }
   if (o.solo) parts.push(t("room.solo"));
   parts.push(t(o.strict_clues ? "room.strict" : "room.lenient"));
   parts.push(o.pack ? t("room.own_pack") : t("room.builtin_pack"));
@@ -117,7 +128,7 @@ export async function renderRoom(root, codeText) {
     if (!room) return;
     const hadFocus = document.activeElement?.id;
     mount(page,
-      h("h1", { class: "page-title" }, t("room.title"), " ", h("code", { id: "room-code" }, room.code)),
+      h("h1", { class: "page-title" }, t(room.game === "letterjam" ? "lj.room_title" : "room.title"), " ", h("code", { id: "room-code" }, room.code)),
       h("p", { class: "muted", id: "room-options" }, describeRoom(room)),
       h("p", { class: "room-host small" }, t("room.host", { name: room.host?.id === me() ? t("match.you") : room.host?.display_name || "" })),
       renderVideo(),
@@ -175,7 +186,7 @@ export async function renderRoom(root, codeText) {
       h("div", { class: "row" },
         h("a", { class: "btn btn-primary", id: "room-open-match", href: `#/match/${room.match}` },
           t(mySlot() ? "room.open_match" : "room.watch_match")),
-        h("a", { class: "btn", id: "room-open-table", href: `#/table/${room.match}` }, t("cn.table_view")),
+        room.game === "codenames" && h("a", { class: "btn", id: "room-open-table", href: `#/table/${room.match}` }, t("cn.table_view")),
         finished && isHost() && h("button", { type: "button", class: "btn btn-primary", id: "room-rematch",
           onclick: rematch }, t("room.rematch"))));
   }
@@ -186,7 +197,8 @@ export async function renderRoom(root, codeText) {
   }
 
   function slotLabel(slot) {
-    return t(`cn.role_${slot.role}`);
+    // A game without roles (Harf Takıl) names its seats by number.
+    return slot.role ? t(`cn.role_${slot.role}`) : t("match.seat_n", { n: slot.slot + 1 });
   }
 
   function occupant(slot) {
@@ -197,8 +209,9 @@ export async function renderRoom(root, codeText) {
 
   function renderTeam(team) {
     const slots = s.room.slots.filter((slot) => slot.team === team);
-    return h("section", { class: `card room-team team-${team}`, "data-team": team, "aria-label": t(`cn.team_${team}`) },
-      h("h2", {}, h("span", { "aria-hidden": "true" }, CUES[team]), " ", t(`cn.team_${team}`)),
+    const title = team ? t(`cn.team_${team}`) : t("lj.room_players");
+    return h("section", { class: `card room-team team-${team || "table"}`, "data-team": team || "table", "aria-label": title },
+      h("h2", {}, team && h("span", { "aria-hidden": "true" }, CUES[team]), team && " ", title),
       h("ul", { class: "room-slots" }, slots.map(renderSlot)));
   }
 
@@ -207,7 +220,7 @@ export async function renderRoom(root, codeText) {
     const free = !slot.user && !slot.ai && !slot.locked;
     const open = s.room.status === "open";
     const host = isHost() && open;
-    const where = `${t(`cn.team_${slot.team}`)} ${slotLabel(slot)}`;
+    const where = slot.team ? `${t(`cn.team_${slot.team}`)} ${slotLabel(slot)}` : slotLabel(slot);
     const button = (id, label, onclick, extra = {}) => h("button", {
       type: "button", class: `btn btn-small ${extra.class || ""}`, id, onclick, "aria-label": extra.aria || null,
     }, label);
