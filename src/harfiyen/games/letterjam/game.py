@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
-from harfiyen.core.errors import Message
-from harfiyen.core.registry import GameSpec, LexiconLoader, Setup, register_game, seat_viewers
+from harfiyen.core.errors import ErrorKind, Message
+from harfiyen.core.events import EngineEvent
+from harfiyen.core.registry import (
+    ChatRight,
+    GameSpec,
+    LexiconLoader,
+    Setup,
+    register_game,
+    seat_viewers,
+)
 from harfiyen.games.letterjam import engine
+from harfiyen.games.letterjam.errors import LetterJamError
 from harfiyen.games.letterjam.events import EVENT_TYPES
-from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.moves import Move, Vote
 from harfiyen.games.letterjam.rules import (
     MAX_PLAYERS,
     MAX_WORD_LENGTH,
@@ -17,7 +27,7 @@ from harfiyen.games.letterjam.rules import (
     SETUP,
     rules_key,
 )
-from harfiyen.games.letterjam.state import GameState, LetterJamConfig
+from harfiyen.games.letterjam.state import GameState, LetterJamConfig, Phase
 from harfiyen.games.letterjam.views import project_event, view
 
 
@@ -35,6 +45,46 @@ def new_game(config: LetterJamConfig, seed: int, lexicons: LexiconLoader) -> Gam
     return engine.new_game(config, seed, lexicons(config.lexicon_id))
 
 
+#: A vote for the offer one already votes for: the engine would record it again and
+#: change nothing, so the match layer refuses it (``a vote twice``), in both languages.
+ALREADY_VOTED: Final = ErrorKind(
+    "already_voted",
+    "Oyun zaten {player}. oyuncunun teklifinde; başka bir teklife oy verebilir ya da oyunu "
+    "geri alabilirsin.",
+    "Your vote is already on player {player}'s offer; vote for another offer or take "
+    "your vote back.",
+)
+
+#: The phases a per-phase timer may be set for (``{"seconds": {"round": 120, ...}}``).
+PHASES: Final = tuple(p.value for p in Phase if p is not Phase.OVER)
+
+
+def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, Sequence[EngineEvent]]:
+    """The engine's ``apply``, refusing a repeated vote (see :data:`ALREADY_VOTED`)."""
+    if (isinstance(move, Vote) and move.seat is not None and state.phase is Phase.ROUND
+            and 0 <= seat < state.player_count and state.players[seat].vote == move.seat):
+        raise LetterJamError.of(ALREADY_VOTED, player=move.seat + 1, seat=move.seat)
+    return engine.apply(state, seat, move)
+
+
+def chat_policy(state: GameState | None, seat: int | None) -> ChatRight:
+    """No free chat while the game runs: the seed allows only the structured offers
+    (a word could tell a player their letters). Before the start and after the end
+    everyone at the table talks; spectators only read."""
+    if seat is None:
+        return "none"
+    if state is None or state.outcome is not None:
+        return "all"
+    return "none"
+
+
+def phase_of(state: GameState) -> str:
+    """``round`` (offers, votes, moving on), ``clue`` (the cluegiver spells) or ``final``
+    (the arrangement): the timers a match may set. Harf Takıl has no timeout move, so
+    a deadline is shown to the table and does not act for anyone."""
+    return state.phase.value
+
+
 def option_table() -> dict[str, Any]:
     return {
         "languages": ["tr", "en"],
@@ -42,6 +92,7 @@ def option_table() -> dict[str, Any]:
         "word_length": [MIN_WORD_LENGTH, MAX_WORD_LENGTH],
         "nonplayer_stands": {str(n): len(row.piles) for n, row in SETUP.items()},
         "scoring": [False, True],
+        "phases": list(PHASES),
     }
 
 
@@ -54,7 +105,7 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     new_game=new_game,
     to_act=engine.to_act,
     legal_moves=engine.legal_moves,
-    apply=engine.apply,
+    apply=apply,
     outcome=engine.outcome,
     view=view,
     project_event=project_event,  # type: ignore[arg-type]
@@ -67,7 +118,11 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     timeout=None,
     open_moves=("offer", "clue", "arrange"),
     option_table=option_table,
+    chat_policy=chat_policy,
+    ai_player="harfiyen.ai.letterjam.seat:choose",
+    ai_levels=("ai",),
+    phase_of=phase_of,
 )
 register_game(LETTERJAM)
 
-__all__ = ["LETTERJAM"]
+__all__ = ["ALREADY_VOTED", "LETTERJAM", "PHASES"]
