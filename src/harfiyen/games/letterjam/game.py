@@ -49,11 +49,22 @@ def new_game(config: LetterJamConfig, seed: int, lexicons: LexiconLoader) -> Gam
 #: change nothing, so the match layer refuses it (``a vote twice``), in both languages.
 ALREADY_VOTED: Final = ErrorKind(
     "already_voted",
-    "Oyun zaten {player}. oyuncunun teklifinde; başka bir teklife oy verebilir ya da oyunu "
-    "geri alabilirsin.",
+    "Zaten {player}. oyuncunun teklifine oy verdin; başka bir teklife oy verebilir ya da "
+    "verdiğin oyu geri alabilirsin.",
     "Your vote is already on player {player}'s offer; vote for another offer or take "
     "your vote back.",
 )
+
+#: An offer that says more than the seed lets a player say about a clue.
+OFFER_SAYS_TOO_MUCH: Final = ErrorKind(
+    "offer_says_too_much",
+    "Teklifte yalnızca kelimenin uzunluğu, kaç oyuncunun ve kaç oyuncu olmayan sehpanın "
+    "kartının kullanılacağı söylenir; başka bir şey söylenemez ({fields}).",
+    "An offer says only the word's length and how many players' and nonplayer stands' "
+    "cards it uses; nothing else may be said ({fields}).",
+)
+#: What an offer may say (the seed's discussion rule), beside its ``kind``.
+OFFER_FIELDS: Final = frozenset({"kind", "length", "players", "nonplayers"})
 
 #: The phases a per-phase timer may be set for (``{"seconds": {"round": 120, ...}}``).
 PHASES: Final = tuple(p.value for p in Phase if p is not Phase.OVER)
@@ -65,6 +76,17 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, Sequence[
             and 0 <= seat < state.player_count and state.players[seat].vote == move.seat):
         raise LetterJamError.of(ALREADY_VOTED, player=move.seat + 1, seat=move.seat)
     return engine.apply(state, seat, move)
+
+
+def read_move(data: Any, state: GameState) -> Move:
+    """A client's move JSON; an offer that says more than the seed allows (a letter, a
+    word, whose card...) is refused as such, naming what it tried to say."""
+    if isinstance(data, dict) and data.get("kind") == "offer":
+        extra = sorted(str(k) for k in data if k not in OFFER_FIELDS)
+        if extra:
+            raise LetterJamError.of(OFFER_SAYS_TOO_MUCH, fields=", ".join(extra))
+    move: Move = LETTERJAM.move_from_json(data)
+    return move
 
 
 def chat_policy(state: GameState | None, seat: int | None) -> ChatRight:
@@ -117,6 +139,7 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     resign=None,
     timeout=None,
     open_moves=("offer", "clue", "arrange"),
+    read_move=read_move,
     option_table=option_table,
     chat_policy=chat_policy,
     ai_player="harfiyen.ai.letterjam.seat:choose",
@@ -125,4 +148,4 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
 )
 register_game(LETTERJAM)
 
-__all__ = ["ALREADY_VOTED", "LETTERJAM", "PHASES"]
+__all__ = ["ALREADY_VOTED", "LETTERJAM", "OFFER_FIELDS", "OFFER_SAYS_TOO_MUCH", "PHASES"]
