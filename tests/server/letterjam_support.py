@@ -12,7 +12,7 @@ from harfiyen.ai.letterjam import seat as ai_seat
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.games.letterjam.cards import OwnCard
 from harfiyen.games.letterjam.game import LETTERJAM
-from harfiyen.games.letterjam.moves import AgreeEnd, Arrange, Move, NameBonus, Vote
+from harfiyen.games.letterjam.moves import AgreeEnd, Arrange, Move, NameBonus, Vote, Withdraw
 from harfiyen.games.letterjam.state import Phase
 from harfiyen.games.letterjam.views import LetterJamView
 
@@ -93,8 +93,9 @@ def ai_like(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def follower(view: dict[str, Any]) -> dict[str, Any] | None:
-    """A person who follows the AI's lead: never offers, votes with the most votes, names a
-    bonus ``A``, agrees to end once anyone agrees, keeps the stand order at the end."""
+    """A person who follows the AI's lead: never offers (withdraws as a cluegiver), votes
+    with the most votes, names a bonus ``A``, agrees to end once anyone agrees, keeps the
+    stand order at the end."""
     seen = typed(view)
     me = seen.seat
     assert me is not None
@@ -106,6 +107,9 @@ def follower(view: dict[str, Any]) -> dict[str, Any] | None:
     elif seen.phase is Phase.FINAL:
         if seen.arrangement is None:
             move = Arrange(tuple(OwnCard(i) for i in range(seen.stands[me].cards)))
+    elif seen.phase is Phase.CLUE:
+        if seen.cluegiver == me:
+            move = Withdraw()  # chosen for an offer made carelessly: no clue after all
     elif seen.phase is Phase.ROUND:
         offered = [s for s, o in enumerate(seen.offers) if o is not None]
         if offered:
@@ -146,6 +150,23 @@ def random_move(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     return {"kind": "name_bonus", "letter": rnd.choice("AEKLMR")}
 
 
+def summary(view: dict[str, Any]) -> str:
+    """The public round state of a view, for a failing test's message."""
+    stands = [(s["seat"], s["position"], s["has_card"], s["bonus_used"], s["arranged"])
+              for s in view["stands"]]
+    return (f"phase={view['phase']} cluegiver={view['cluegiver']} offers={view['offers']} "
+            f"votes={view['votes']} agrees={view['agrees_end']} tokens={view['tokens']} "
+            f"stands={stands}")
+
+
+async def wait_for_ai(sock: GameSocket, match_id: int, timeout: float = 120) -> None:
+    """Wait for the next state (an AI seat's move); a stalled table fails with its state."""
+    try:
+        await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=timeout)
+    except TimeoutError:
+        raise AssertionError("the table stalled: " + summary(sock.views[match_id])) from None
+
+
 # --- the hidden-letters check ------------------------------------------------------------
 
 
@@ -162,8 +183,8 @@ def own_leaks(node: Any, seat: int, path: str = "") -> list[str]:
         return out
     if not isinstance(node, dict):
         return out
-    for key in ("words", "deck", "secret_words", "dealt"):
-        if key in node:
+    for key in ("words", "deck", "secret_words"):
+        if node.get(key) is not None:
             out.append(f"{path}.{key}")
     kind = node.get("kind")
     if node.get("seat") == seat:
@@ -247,8 +268,7 @@ async def play_people(
             break
         if not moved:
             # Nobody here has anything to do: an AI seat must move (else the table stalls).
-            before = any_sock.view_seq[match_id]
-            await any_sock.wait_seq(match_id, before + 1, timeout=view_timeout)
+            await wait_for_ai(any_sock, match_id, view_timeout)
         latest = max(sock.view_seq[match_id] for sock in sockets.values())
         for sock in sockets.values():
             await sock.wait_seq(match_id, latest, timeout=view_timeout)

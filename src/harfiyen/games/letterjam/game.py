@@ -30,10 +30,21 @@ from harfiyen.games.letterjam.rules import (
 from harfiyen.games.letterjam.state import GameState, LetterJamConfig, Phase
 from harfiyen.games.letterjam.views import project_event, view
 
+#: Secret words chosen at creation: the match's config is public, so everyone would read
+#: every word (and whoever chose them would know their own).
+SECRET_WORDS_DEALT: Final = ErrorKind(
+    "secret_words_dealt",
+    "Çevrim içi oyunda gizli kelimeleri oyun dağıtır; kurulurken kelime verilemez.",
+    "Online, the game deals the secret words; none can be given when it is set up.",
+)
+
 
 def check_config(config: LetterJamConfig) -> LetterJamConfig:
-    """``config`` as given; raises :class:`LetterJamError` for a setup it cannot have."""
+    """``config`` as given; raises :class:`LetterJamError` for a setup it cannot have,
+    and for secret words given at creation (:data:`SECRET_WORDS_DEALT`)."""
     config.setup()
+    if config.secret_words is not None:
+        raise LetterJamError.of(SECRET_WORDS_DEALT)
     return config
 
 
@@ -148,4 +159,7 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
 )
 register_game(LETTERJAM)
 
-__all__ = ["ALREADY_VOTED", "LETTERJAM", "OFFER_FIELDS", "OFFER_SAYS_TOO_MUCH", "PHASES"]
+__all__ = [
+    "ALREADY_VOTED", "LETTERJAM", "OFFER_FIELDS", "OFFER_SAYS_TOO_MUCH", "PHASES",
+    "SECRET_WORDS_DEALT",
+]
