@@ -29,12 +29,14 @@ RACE_CODES = frozenset({
 
 async def letterjam_room(
     url: str, people: int, ai: int, options: dict[str, Any] | None = None,
-    languages: list[str] | None = None,
+    languages: list[str] | None = None, urls: list[str] | None = None,
 ) -> tuple[list[HarfiyenClient], str, int]:
     """A Harf Takıl room of ``people`` users (the first hosts) in the first slots and
-    ``ai`` AI seats after them, started; the people, the room code and the match id."""
+    ``ai`` AI seats after them, started; the people, the room code and the match id.
+    ``urls``: the server each person uses (default: ``url`` for all)."""
     langs = languages or ["tr"] * people
-    clients = [await register(url, unique("j"), langs[i]) for i in range(people)]
+    where = urls or [url] * people
+    clients = [await register(where[i], unique("j"), langs[i]) for i in range(people)]
     host = clients[0]
     room = await host.request("POST", "/api/rooms", {
         "game": "letterjam",
