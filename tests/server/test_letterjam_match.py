@@ -43,6 +43,9 @@ async def test_config_lists_letterjam_and_a_room_of_people_and_ai_plays_to_the_e
     assert sorted(info["acting"]) == [0, 1, 2, 3]
     sockets, by_seat = await seat_sockets(match_id, clients)
     assert sorted(sockets) == [0, 1]
+    # The table may play on a video call: the room carries the link, set while playing.
+    await clients[0].request("PATCH", f"/api/rooms/{code}",
+                             {"video_url": "https://meet.example.org/harf-takil"})
     final = await play_people(match_id, sockets, by_seat, {0: ai_like, 1: follower})
     assert final["phase"] == "over" and final["outcome"]["reason"] in ("agreed", "tokens")
     end = await end_seq(live.app, match_id)
@@ -66,7 +69,8 @@ async def test_config_lists_letterjam_and_a_room_of_people_and_ai_plays_to_the_e
     assert late.views[match_id]["outcome"] == done["view"]["outcome"]
     await late.close()
     room = await clients[0].get(f"/api/rooms/{code}")
-    assert room["game"] == "letterjam"
+    assert room["game"] == "letterjam" and room["match_status"] == "finished"
+    assert room["video_url"] == "https://meet.example.org/harf-takil"
     await close_all(sockets)
 
 
