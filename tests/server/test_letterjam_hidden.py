@@ -5,12 +5,12 @@ Hypothesis draws the table (2 to 6 seats, some of them AI teammates), the player
 and how often they do something beside a sensible move: a careless move (an offer of any
 shape, a vote for anyone, a clue of random cards including one's own, an arrangement in
 the wrong phase...; often refused), a try at the chat (refused while the game runs), a
-read of the match, its events and the chat over HTTP. The creator also keeps the
-connection it subscribed with while the match was still waiting (a spectator then, a
-seat once it starts). Every frame each person's connections receive (views, events,
-errors, acks, notices) and every HTTP answer they get is checked until the reveal: no
-letter of the seat's own stand or bonus card, no secret word, no deck, no clue word the
-seat did not give, only ``?`` at its own cards in clues and records.
+read of the match, its events, the chat and the matches to watch over HTTP. The creator
+also keeps the connection it subscribed with while the match was still waiting (a
+spectator then, a seat once it starts). Every frame each person's connections receive
+(views, events, errors, acks, notices) and every HTTP answer they get is checked until
+the reveal: no letter of the seat's own stand or bonus card, no secret word, no deck, no
+clue word the seat did not give, only ``?`` at its own cards in clues and records.
 """
 
 from __future__ import annotations
@@ -157,6 +157,7 @@ async def _side_step(rnd: random.Random, match_id: int, seat: int, sock: GameSoc
         await _read(client, f"/api/matches/{match_id}", seat, answers)
         await _read(client, f"/api/matches/{match_id}/events", seat, answers)
         await _read(client, f"/api/matches/{match_id}/chat", seat, answers)
+        await _read(client, "/api/watch", seat, answers)
 
 
 @st.composite

@@ -27,7 +27,8 @@ A table where nobody offers ends by agreement.
 
 :func:`fallback` is the safe move when the AI fails or its move is refused: name
 the bonus with the most common letter, withdraw the clue, agree to end, the stand
-order as the arrangement (``None`` when even that would change nothing).
+order as the arrangement (``None`` when even that would change nothing). :func:`warm`
+builds the language's word index ahead of the first decision.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from typing import Any, Final
 from harfiyen.ai.letterjam.agent import LetterJamAI
 from harfiyen.ai.letterjam.cluesearch import MIN_VALUE, search
 from harfiyen.ai.letterjam.table import Table, read_table
+from harfiyen.ai.letterjam.words import word_index
 from harfiyen.games.letterjam.cards import OwnCard
 from harfiyen.games.letterjam.moves import (
     AgreeEnd,
@@ -51,6 +53,7 @@ from harfiyen.games.letterjam.moves import (
 from harfiyen.games.letterjam.state import Phase
 from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.normalize import ALPHABETS
+from harfiyen.lexicon.wordlists import DEFAULT_LEXICON
 
 #: The one level of Harf Takıl AI seats (shown as "Yapay zekâ").
 LEVELS: Final = ("ai",)
@@ -64,6 +67,15 @@ def _agent() -> LetterJamAI:
     if agent is None:
         agent = _LOCAL.agent = LetterJamAI()
     return agent
+
+
+def warm(language: str) -> None:
+    """Build the word index of the language's default lexicon (once per process; the bot
+    runner calls this in a thread when it first sees a match with an AI seat), so the
+    first decision does not wait for it."""
+    if language not in DEFAULT_LEXICON:
+        raise ValueError(f"no Harf Takıl AI for language {language!r}")
+    word_index(DEFAULT_LEXICON[language])
 
 
 def _seat_view(view: LetterJamView) -> LetterJamView:
@@ -173,4 +185,4 @@ def fallback(view: LetterJamView, seed: int, lexicons: Any, refused: bool) -> Mo
     return None
 
 
-__all__ = ["LEVELS", "choose", "fallback", "leader"]
+__all__ = ["LEVELS", "choose", "fallback", "leader", "warm"]
