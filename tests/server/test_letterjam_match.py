@@ -231,3 +231,33 @@ async def test_per_phase_timers_restart_with_each_phase(live: LiveServer) -> Non
     clue = await a.match(match_id)
     assert clue["view"]["phase"] == "clue" and clue["deadline_at"] < round_deadline
     await close_all(sockets)
+
+
+async def test_a_connection_from_before_the_start_follows_its_seat_not_the_spectators(
+    live: LiveServer,
+) -> None:
+    """The creator's connection subscribed while the match waited (as a spectator, the
+    seats not yet drawn) gets its seat's frames once it starts, never the spectators'
+    (which show every stand, its own too); a stranger's keeps following as a spectator."""
+    a, b = await register(live.url, unique("s")), await register(live.url, unique("s"))
+    stranger = await register(live.url, unique("s"))
+    created = await a.post("/api/matches", {
+        "game": "letterjam", "options": {"language": "tr", "players": 2}})
+    match_id = created["match"]["id"]
+    early, watcher = await a.connect(), await stranger.connect()
+    for sock in (early, watcher):
+        ack = await sock.subscribe(match_id)
+        assert ack["type"] == "ack" and ack["seat"] is None, ack
+    await b.accept(created["invite"]["code"])
+    info = await a.match(match_id)
+    assert a.user is not None
+    seat = next(p["seat"] for p in info["players"] if p["id"] == a.user["id"])
+    for sock in (early, watcher):
+        await sock.wait_seq(match_id, info["last_seq"])
+    assert early.views[match_id]["seat"] == seat
+    assert "card" not in early.views[match_id]["stands"][seat]
+    assert_no_own_letters(early.received, seat, 10**9)
+    # The stranger sees every stand, as spectators do.
+    assert all("card" in s for s in watcher.views[match_id]["stands"])
+    await early.close()
+    await watcher.close()
