@@ -259,5 +259,8 @@ async def test_a_connection_from_before_the_start_follows_its_seat_not_the_spect
     assert_no_own_letters(early.received, seat, 10**9)
     # The stranger sees every stand, as spectators do.
     assert all("card" in s for s in watcher.views[match_id]["stands"])
+    # Each connection subscribed once more, at the start (not again and again meanwhile).
+    for sock in (early, watcher):
+        assert [f.get("id") for f in sock.received if f["type"] == "ack"] == [1, None]
     await early.close()
     await watcher.close()
