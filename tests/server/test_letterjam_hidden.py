@@ -56,8 +56,12 @@ def _before(answer: Any, end: int) -> Any:
     """The part of an HTTP answer that was about the game before its reveal at ``end``."""
     if isinstance(answer, dict) and isinstance(answer.get("events"), list):
         return [e for e in answer["events"] if e.get("seq", 0) < end]
-    if isinstance(answer, dict) and isinstance(answer.get("last_seq"), int):
-        return answer if answer["last_seq"] < end else None
+    match = answer.get("match") if isinstance(answer, dict) else None
+    if isinstance(match, dict) and isinstance(match.get("last_seq"), int):
+        # The match row is read before its view: a view may be of the game just ended.
+        view = match.get("view")
+        if match["last_seq"] >= end or (isinstance(view, dict) and view["outcome"]):
+            return None
     return answer
 
 
