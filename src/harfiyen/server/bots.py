@@ -69,7 +69,8 @@ SEAT_AI_LEVELS = ("ai",)
 BOT_PREFIX = "bot_"
 SEAT_AI_NAME = "Yapay zekâ"
 
-#: Each game's AI seat function, until the registry's ``GameSpec.ai_player`` has it.
+#: Each game's AI seat function, until the registry's ``GameSpec.ai_player`` has it
+#: (Harf Takıl's is in its registry entry).
 LOCAL_AI_PLAYERS: Final[dict[str, str]] = {
     "crossword": "harfiyen.server.crossword_seat:choose",
     "codenames": "harfiyen.ai.codenames.seat:choose",
@@ -79,6 +80,11 @@ LOCAL_AI_PLAYERS: Final[dict[str, str]] = {
 #: of a process whose disk cache is cold waits for them to be built (tens of seconds).
 BUDGET_SECONDS: Final[dict[str, float]] = {"codenames": 45.0}
 DEFAULT_BUDGET_SECONDS: Final = 60.0
+#: Games whose seats acting at once each act for themselves (Harf Takıl: an offer, a
+#: vote, moving on), so a bot's move never takes a person's: their bots do not leave
+#: the people time to act first (a table of several bots would otherwise wait that
+#: long before each of their moves).
+OWN_MOVES_GAMES: Final = frozenset({"letterjam"})
 #: A fallback move is cheap; one that takes longer than this is given up.
 FALLBACK_BUDGET_SECONDS: Final = 15.0
 
@@ -330,7 +336,7 @@ class BotRunner(Sweeper):
                 # the people at the table time to challenge first (a challenge makes the
                 # submit below stale, and the bot then looks again).
                 await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
-            elif any(not levels.get(s) for s in acting):
+            elif match.game not in OWN_MOVES_GAMES and any(not levels.get(s) for s in acting):
                 # People act alongside the bots (a person and an AI guessing for one team):
                 # the people go first; a bot moves when they leave it time.
                 await asyncio.sleep(self.people_first_seconds)

@@ -115,7 +115,9 @@ class TimeControl(Strict):
         return {"kind": self.kind, "seconds_per_move": seconds}
 
 
-BotLevel = Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random"]
+# ``ai``: the one level of the seat AIs (Kelime Casusu, Harf Takıl); the game checks that
+# it has the level asked for.
+BotLevel = Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random", "ai"]
 
 
 def default_game() -> str:
@@ -138,9 +140,10 @@ class CreateMatchRequest(Strict):
                                                                    max_length=3)
     # Bots for seats: ``bot`` one, ``bots`` several (any empty seat). When bots fill every
     # other seat the match is solo and starts at once, without a time limit.
-    # caylak/orta/usta/sampiyon are the AI levels; greedy/random the simple stand-ins.
+    # caylak/orta/usta/sampiyon are the AI levels; greedy/random the simple stand-ins; ai the
+    # seat AI of the games that have one. At most five: one person and five AIs (Harf Takıl).
     bot: BotLevel | None = None
-    bots: list[BotLevel] = Field(default_factory=list, max_length=3)
+    bots: list[BotLevel] = Field(default_factory=list, max_length=5)
     # Listed in the lobby for spectators while it runs.
     public: bool = True
 

@@ -244,6 +244,14 @@ class Connection:
         match_id, seq, kind = message["match"], message["seq"], message["type"]
         if match_id not in self.viewers:
             return  # unsubscribed meanwhile
+        if match_id in self.waiting and kind != "sync":
+            # A published frame of a match followed since before its start, so from the
+            # spectators' channel, whose first frames show every stand, a seat's own too
+            # (Harf Takıl): never forward it; subscribe again as the account's own viewer
+            # (its seat, or a spectator still), which sends the state from the log. (The
+            # waiting match's own ``sync`` answer to the subscription passes.)
+            await self.subscribe(match_id, 0, None)
+            return
         last = self.sent_seq.get(match_id)
         if kind == "sync":
             await self.ws.send_json(message)

@@ -1,0 +1,188 @@
+"""Harf Takıl AI seats: one AI teammate playing from its own seat's view on the server.
+
+The server's bot runner calls :func:`choose` (the game's ``ai_player``) after every
+command that leaves the seat among those who may act, which in Harf Takıl is nearly
+always (every seat acts at once in a round). So :func:`choose` answers the one move
+the seat wants *now*, or ``None`` when it has nothing to add and waits for the table;
+it never answers a move that would change nothing (a repeated vote, an agreement
+already given), so AI seats never keep each other busy. Like
+:class:`~harfiyen.ai.letterjam.agent.LetterJamAI` it keeps no memory: the same view
+gives the same answer, and nothing but the view (never the state) goes in.
+
+In each phase:
+
+- a bonus card of this seat used in the last clue is named first (any phase);
+- ``round``: move on when confident of the current card, else publish an honest
+  offer (only one the seat could spell itself), else vote, else agree to end when no
+  offer is on the table and the seat has none worth a token;
+- ``clue``: the chosen cluegiver spells the best clue of its offer's shape (after the
+  bonus letters of the last clue were named), or withdraws when it finds none;
+- ``final``: the arrangement most likely to spell a word, once.
+
+Votes never stall: the first vote goes to the offer that should help most (judged,
+like a person, only by what offers say); once anyone has voted, a seat whose vote
+is cast joins the offer with most votes (ties: the lowest seat), so the votes of AI
+seats and of people who follow them converge on one offer and reach the majority.
+A table where nobody offers ends by agreement.
+
+:func:`fallback` is the safe move when the AI fails or its move is refused: name
+the bonus with the most common letter, withdraw the clue, agree to end, the stand
+order as the arrangement (``None`` when even that would change nothing). :func:`warm`
+builds the language's word index ahead of the first decision.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Final
+
+from harfiyen.ai.letterjam.agent import LetterJamAI
+from harfiyen.ai.letterjam.cluesearch import MIN_VALUE, search
+from harfiyen.ai.letterjam.table import Table, read_table
+from harfiyen.ai.letterjam.words import word_index
+from harfiyen.games.letterjam.cards import OwnCard
+from harfiyen.games.letterjam.moves import (
+    AgreeEnd,
+    Arrange,
+    Move,
+    NameBonus,
+    Offer,
+    Vote,
+    Withdraw,
+)
+from harfiyen.games.letterjam.state import Phase
+from harfiyen.games.letterjam.views import LetterJamView
+from harfiyen.lexicon.normalize import ALPHABETS
+from harfiyen.lexicon.wordlists import DEFAULT_LEXICON
+
+#: The one level of Harf Takıl AI seats (shown as "Yapay zekâ").
+LEVELS: Final = ("ai",)
+
+# One agent per thread: its word index is loaded once per lexicon and only read after.
+_LOCAL = threading.local()
+
+
+def _agent() -> LetterJamAI:
+    agent = getattr(_LOCAL, "agent", None)
+    if agent is None:
+        agent = _LOCAL.agent = LetterJamAI()
+    return agent
+
+
+def warm(language: str) -> None:
+    """Build the word index of the language's default lexicon (once per process; the bot
+    runner calls this in a thread when it first sees a match with an AI seat), so the
+    first decision does not wait for it."""
+    if language not in DEFAULT_LEXICON:
+        raise ValueError(f"no Harf Takıl AI for language {language!r}")
+    word_index(DEFAULT_LEXICON[language])
+
+
+def _seat_view(view: LetterJamView) -> LetterJamView:
+    if view.seat is None or view.outcome is not None or view.phase is Phase.OVER:
+        raise ValueError("an AI seat plays from its own seat's view of a running game")
+    return view
+
+
+def choose(view: LetterJamView, level: str, seed: int, lexicons: Any) -> Move | None:
+    """The move this AI seat wants now, or ``None`` (see the module doc). ``seed`` and
+    ``lexicons`` are not needed: the agent is deterministic and reads its own word index
+    of the view's lexicon."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown Harf Takıl AI level {level!r} ({', '.join(LEVELS)})")
+    view = _seat_view(view)
+    agent = _agent()
+    table = read_table(view)
+    if table.bonus_used:
+        return agent.name_bonus(view)
+    if view.phase is Phase.CLUE:
+        if table.cluegiver != table.seat or any(s.bonus_used for s in view.stands):
+            return None  # not ours, or the last clue's bonus letters are still named
+        return agent.clue(view)
+    if view.phase is Phase.FINAL:
+        return agent.arrange(view) if view.arrangement is None else None
+    return _round(view, table, agent)
+
+
+def _round(view: LetterJamView, table: Table, agent: LetterJamAI) -> Move | None:
+    move: Move | None = agent.move_on(view)
+    if move is not None:
+        return move
+    me = table.seat
+    if table.offers[me] is None:
+        offer = _honest_offer(table, agent)
+        if offer is not None:
+            return offer
+    vote = _vote(table)
+    if vote is not None:
+        return vote
+    if all(o is None for o in table.offers) and not view.agrees_end[me]:
+        return AgreeEnd(True)
+    return None
+
+
+def _honest_offer(table: Table, agent: LetterJamAI) -> Offer | None:
+    """The shape of the best clue this seat sees, when it is worth a token and a clue of
+    that shape can be spelled (so a chosen AI never has to withdraw and offer again)."""
+    if not table.can_clue:
+        return None
+    index = agent._index(table)
+    found = search(table, index)
+    if not found or found[0].value < MIN_VALUE:
+        return None
+    shape = found[0].shape
+    if not search(table, index, shape=shape):
+        return None
+    return Offer(*shape)
+
+
+def _vote(table: Table) -> Vote | None:
+    """This seat's vote when it differs from the one it has (see the module doc)."""
+    offered = [s for s, o in enumerate(table.offers) if o is not None]
+    if not offered:
+        return None
+    mine = table.votes[table.seat]
+    if mine is None:
+        if any(v is not None for v in table.votes):
+            target = leader(table.votes, offered)
+        else:
+            target = max(offered, key=lambda s: (_offer_rank(table, s), -s))
+    else:
+        target = leader(table.votes, offered)
+    return None if target == mine else Vote(target)
+
+
+def leader(votes: tuple[int | None, ...], offered: list[int]) -> int:
+    """The offer with most votes; a tie goes to the lowest seat."""
+    return max(offered, key=lambda s: (votes.count(s), -s))
+
+
+def _offer_rank(table: Table, seat: int) -> float:
+    offer = table.offers[seat]
+    assert offer is not None
+    _, players, nonplayers = offer
+    red = 1.0 if table.red_left[seat] > 0 else 0.0
+    return players + red + 0.1 * nonplayers
+
+
+def fallback(view: LetterJamView, seed: int, lexicons: Any, refused: bool) -> Move | None:
+    """A move the engine accepts when :func:`choose` failed (see the module doc)."""
+    view = _seat_view(view)
+    me = view.seat
+    assert me is not None
+    stand = view.stands[me]
+    if stand.bonus_used:
+        counts = view.deck_letters
+        return NameBonus(max(ALPHABETS[view.language], key=lambda c: counts.get(c, 0)))
+    if view.phase is Phase.CLUE:
+        return Withdraw() if view.cluegiver == me else None
+    if view.phase is Phase.FINAL:
+        if view.arrangement is not None:
+            return None
+        return Arrange(tuple(OwnCard(i) for i in range(stand.cards)))
+    if not view.agrees_end[me]:
+        return AgreeEnd(True)
+    return None
+
+
+__all__ = ["LEVELS", "choose", "fallback", "leader", "warm"]

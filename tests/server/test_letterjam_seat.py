@@ -1,0 +1,84 @@
+"""The Harf Takıl AI seat (``harfiyen.ai.letterjam.seat``) on the engine, as the bot runner
+uses it: asked in any order after every move, each seat answering from its own view. A
+table of AI seats, with or without one person who only follows the AI's lead, always
+reaches the reveal; no answer is a move that changes nothing; the fallback's move is
+accepted in every phase."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harfiyen.ai.letterjam import seat as ai_seat
+from harfiyen.games.letterjam import LetterJamConfig, Seat, Spectator, view
+from harfiyen.games.letterjam.engine import load_lexicon
+from harfiyen.games.letterjam.game import LETTERJAM
+from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.state import GameState
+
+from .letterjam_support import follower, wire
+
+MAX_MOVES = 3000
+
+
+def _follower_move(state: GameState, seat: int) -> Move | None:
+    data = follower(view(state, Seat(seat)).to_json())
+    return None if data is None else LETTERJAM.move_from_json(data)
+
+
+def play(players: int, seed: int, person: int | None, language: str = "tr",
+         check_fallback: bool = False) -> GameState:
+    rnd = random.Random(seed)
+    state = LETTERJAM.new_game(LetterJamConfig(language, players=players), seed, load_lexicon)
+    for _ in range(MAX_MOVES):
+        if state.outcome is not None:
+            return state
+        order = list(LETTERJAM.to_act(state))
+        rnd.shuffle(order)
+        for seat in order:
+            seen = view(state, Seat(seat))
+            move = _follower_move(state, seat) if seat == person \
+                else ai_seat.choose(seen, "ai", seed, None)
+            if check_fallback and seat != person:
+                safe = ai_seat.fallback(seen, seed, None, False)
+                if safe is not None:
+                    LETTERJAM.apply(state, seat, safe)  # accepted (raises otherwise)
+            if move is None:
+                continue
+            after, events = LETTERJAM.apply(state, seat, move)
+            assert events and after != state, (seat, move)  # never a move that does nothing
+            state = after
+            break
+        else:
+            raise AssertionError(f"the table stalled in {state.phase}: nobody acts")
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 4), deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31 - 1), person=st.booleans(),
+       language=st.sampled_from(["tr", "en"]))
+def test_ai_seats_with_or_without_a_follower_always_reach_the_reveal(
+    players: int, seed: int, person: bool, language: str,
+) -> None:
+    follower_seat = seed % players if person else None
+    final = play(players, seed, follower_seat, language)
+    assert final.outcome is not None and len(final.outcome.players) == players
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_fallback_is_accepted_in_every_phase(players: int) -> None:
+    final = play(players, 5, None, check_fallback=True)
+    assert final.outcome is not None
+
+
+def test_the_seat_plays_from_a_seats_view_only() -> None:
+    state = LETTERJAM.new_game(LetterJamConfig("tr", players=3), 1, load_lexicon)
+    with pytest.raises(ValueError, match="own seat's view"):
+        ai_seat.choose(view(state, Spectator()), "ai", 0, None)
+    with pytest.raises(ValueError, match="unknown Harf Takıl AI level"):
+        ai_seat.choose(view(state, Seat(0)), "usta", 0, None)
+    move = ai_seat.choose(view(state, Seat(0)), "ai", 0, None)
+    assert move is None or wire(move) is not None
