@@ -76,6 +76,8 @@ class Database:
             "ranked_approved": ["crossword:tr", "crossword:en"],
             # The tests' servers share one database: none plays an earlier test's bots.
             "resume_bots": False,
+            # An AI's vote beside people waits a moment only (a test checks the wait).
+            "bot_table_wait_seconds": 0.2,
         }
         values.update(overrides)
         return Settings(**values)

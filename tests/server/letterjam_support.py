@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from harfiyen.ai.letterjam import seat as ai_seat
+from harfiyen.ai.seats import unwrap
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.games.letterjam.cards import OwnCard
 from harfiyen.games.letterjam.game import LETTERJAM
@@ -91,7 +92,7 @@ def ai_like(view: dict[str, Any]) -> dict[str, Any] | None:
     """What the AI would do in this person's place (a person who plays well)."""
     if view["outcome"] is not None:
         return None
-    return wire(ai_seat.choose(typed(view), "ai", 0, None))
+    return wire(unwrap(ai_seat.choose(typed(view), "ai", 0, None)).move)
 
 
 def follower(view: dict[str, Any]) -> dict[str, Any] | None:

@@ -5,13 +5,14 @@ on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from harfiyen.client import ApiError, GameSocket, HarfiyenClient
 
-from .conftest import LiveServer, unique
+from .conftest import Database, LiveServer, start_server, unique
 from .letterjam_support import (
     ai_like,
     assert_no_own_letters,
@@ -90,6 +91,32 @@ async def test_one_person_following_ai_teammates_reaches_the_end(
     clues = [e["event"] for e in events if e["event"]["kind"] == "clue_given"]
     assert clues and all(c["seat"] != 0 for c in clues)
     await close_all(sockets)
+
+
+async def test_ai_teammates_leave_the_vote_to_the_person_first(database: Database) -> None:
+    """Two AI teammates are a majority of three, but their votes wait for the person to
+    be quiet a while: the person's vote lands first and the AIs vote only after it."""
+    server = await start_server(database.settings(bot_table_wait_seconds=3))
+    try:
+        clients, _, match_id = await letterjam_room(server.url, people=1, ai=2)
+        sockets, _ = await seat_sockets(match_id, clients)
+        sock = sockets[0]
+        view = sock.views[match_id]
+        while not any(view["offers"]):  # the AIs offer at once (an offer decides nothing)
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+            view = sock.views[match_id]
+        offered = next(s for s, o in enumerate(view["offers"]) if o is not None)
+        await asyncio.sleep(1)  # a person takes a moment to read the offers
+        voted = await sock.move(match_id, {"kind": "vote", "seat": offered})
+        assert voted["type"] == "ack", voted
+        while sock.views[match_id]["phase"] == "round":
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+        events = (await clients[0].get(f"/api/matches/{match_id}/events"))["events"]
+        votes = [e["event"]["seat"] for e in events if e["event"]["kind"] == "vote_cast"]
+        assert votes[0] == 0 and set(votes[1:]) <= {1, 2} and len(votes) >= 2, votes
+        await close_all(sockets)
+    finally:
+        await server.stop()
 
 
 async def refused_everywhere(

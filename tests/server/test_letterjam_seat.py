@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harfiyen.ai.letterjam import seat as ai_seat
+from harfiyen.ai.seats import unwrap
 from harfiyen.games.letterjam import LetterJamConfig, Seat, Spectator, view
 from harfiyen.games.letterjam.engine import load_lexicon
 from harfiyen.games.letterjam.game import LETTERJAM
@@ -41,7 +42,7 @@ def play(players: int, seed: int, person: int | None, language: str = "tr",
         for seat in order:
             seen = view(state, Seat(seat))
             move = _follower_move(state, seat) if seat == person \
-                else ai_seat.choose(seen, "ai", seed, None)
+                else unwrap(ai_seat.choose(seen, "ai", seed, None)).move
             if check_fallback and seat != person:
                 safe = ai_seat.fallback(seen, seed, None, False)
                 if safe is not None:
@@ -80,5 +81,5 @@ def test_the_seat_plays_from_a_seats_view_only() -> None:
         ai_seat.choose(view(state, Spectator()), "ai", 0, None)
     with pytest.raises(ValueError, match="unknown Harf Takıl AI level"):
         ai_seat.choose(view(state, Seat(0)), "usta", 0, None)
-    move = ai_seat.choose(view(state, Seat(0)), "ai", 0, None)
+    move = unwrap(ai_seat.choose(view(state, Seat(0)), "ai", 0, None)).move
     assert move is None or wire(move) is not None

@@ -1,11 +1,17 @@
-"""What a game's AI seat function may answer besides a move: a note on what it meant.
+"""What a game's AI seat function may answer besides a bare move.
 
 A seat function (``GameSpec.ai_player``, ``choose(view, level, seed, lexicons)``)
-returns the move to make. When the move hides an intention the players should
-learn only once the match is over (the words a Kelime Casusu clue aims at), it
-returns the move wrapped in :class:`Noted`; the bot runner submits the move and
-stores the note beside the event the move made, never sending it while the
-match runs.
+returns the move to make, possibly wrapped:
+
+- :class:`Noted`: the move hides an intention the players should learn only once
+  the match is over (the words a Kelime Casusu clue aims at); the bot runner
+  submits the move and stores the note beside the event the move made, never
+  sending it while the match runs.
+- :class:`AfterPeople`: the move decides something for the whole table (a Harf
+  Takıl vote may pick the cluegiver); when people may act beside the AI, the
+  runner submits it only after they have been quiet for a while
+  (``bot_table_wait_seconds``), so AI teammates never outvote people before they
+  could read the last clue and think.
 """
 
 from __future__ import annotations
@@ -22,11 +28,30 @@ class Noted:
     note: dict[str, Any] = field(default_factory=dict)
 
 
-def unwrap(chosen: Any) -> tuple[Any, dict[str, Any] | None]:
-    """``(move, note or None)`` of what a seat function answered."""
+@dataclass(frozen=True, slots=True)
+class AfterPeople:
+    """A move that waits until the people at the table have had their say."""
+
+    move: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A seat function's answer taken apart."""
+
+    move: Any
+    note: dict[str, Any] | None = None
+    after_people: bool = False
+
+
+def unwrap(chosen: Any) -> Answer:
+    """The move of what a seat function answered, with its note and whether it waits."""
+    if isinstance(chosen, AfterPeople):
+        inner = unwrap(chosen.move)
+        return Answer(inner.move, inner.note, True)
     if isinstance(chosen, Noted):
-        return chosen.move, chosen.note
-    return chosen, None
+        return Answer(chosen.move, chosen.note)
+    return Answer(chosen)
 
 
-__all__ = ["Noted", "unwrap"]
+__all__ = ["AfterPeople", "Answer", "Noted", "unwrap"]

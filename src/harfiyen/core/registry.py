@@ -163,6 +163,11 @@ class GameSpec(Generic[C, S, M]):
     # ``choose(view, level, seed, lexicons) -> move``; ``None``: no AI. Its levels.
     ai_player: str | None = None
     ai_levels: tuple[str, ...] = ()
+    # How an AI seat leaves the people beside it time to act. False: every bot move
+    # waits a moment when people may act too (a person guessing beside an AI goes
+    # first). True: the seat acts at once and marks the moves that wait for the people
+    # (``harfiyen.ai.seats.AfterPeople``): a game where every seat acts for itself.
+    ai_paces_itself: bool = False
     # The phase a state is in, for per-phase move timers (``{"seconds": {phase: n}}``).
     phase_of: Callable[[S], str] = default_phase
     # The move a seat's public mark of card ``i`` stands for (Kelime Casusu: a guess of

@@ -80,11 +80,6 @@ LOCAL_AI_PLAYERS: Final[dict[str, str]] = {
 #: of a process whose disk cache is cold waits for them to be built (tens of seconds).
 BUDGET_SECONDS: Final[dict[str, float]] = {"codenames": 45.0}
 DEFAULT_BUDGET_SECONDS: Final = 60.0
-#: Games whose seats acting at once each act for themselves (Harf Takıl: an offer, a
-#: vote, moving on), so a bot's move never takes a person's: their bots do not leave
-#: the people time to act first (a table of several bots would otherwise wait that
-#: long before each of their moves).
-OWN_MOVES_GAMES: Final = frozenset({"letterjam"})
 #: A fallback move is cheap; one that takes longer than this is given up.
 FALLBACK_BUDGET_SECONDS: Final = 15.0
 
@@ -331,17 +326,18 @@ class BotRunner(Sweeper):
                 views = {s: service_view(service, match, state, s) for s, _, _ in bots}
                 people = any([await self._people_who_may_challenge(db, match_id, views[s])
                               for s, _, _ in bots])
+                people_beside = any(not levels.get(s) for s in acting)
             if people:
                 # The bot's move closes the challenge window of another seat's play: leave
                 # the people at the table time to challenge first (a challenge makes the
                 # submit below stale, and the bot then looks again).
                 await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
-            elif match.game not in OWN_MOVES_GAMES and any(not levels.get(s) for s in acting):
+            elif people_beside and not registered_game(match.game).ai_paces_itself:
                 # People act alongside the bots (a person and an AI guessing for one team):
                 # the people go first; a bot moves when they leave it time.
                 await asyncio.sleep(self.people_first_seconds)
             acted = await asyncio.gather(*(
-                self._act(match, ai, seat, user_id, level, views[seat], seq)
+                self._act(match, ai, seat, user_id, level, views[seat], seq, people_beside)
                 for seat, user_id, level in bots
             ))
         except Exception:
@@ -353,9 +349,11 @@ class BotRunner(Sweeper):
 
     async def _act(
         self, match: Match, ai: SeatAI, seat: int, user_id: int, level: str, view: Any,
-        seq: int,
+        seq: int, people_beside: bool,
     ) -> Acted:
-        """Choose and submit one bot seat's move (the fallback when the AI fails)."""
+        """Choose and submit one bot seat's move (the fallback when the AI fails); a move
+        that waits for the people (``AfterPeople``) is held while people may act beside
+        it, and goes stale if any of them acts meanwhile (then it is chosen again)."""
         loop = asyncio.get_running_loop()
         # The agent's seed is fixed per match and seat: a replay chooses alike.
         seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
@@ -376,9 +374,12 @@ class BotRunner(Sweeper):
             chosen, used_fallback = await self._fallback(ai, view, seed, False), True
         if chosen is None:
             return "failed"
-        move, note = unwrap(chosen)
+        answer = unwrap(chosen)
+        move, note = answer.move, answer.note
         self.timings.append(Timing(match.id, match.game, seat, _kind(move),
                                    time.perf_counter() - started, used_fallback))
+        if answer.after_people and people_beside:
+            await asyncio.sleep(self.service.settings.bot_table_wait_seconds)
         try:
             submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
         except GameError as error:
@@ -390,7 +391,8 @@ class BotRunner(Sweeper):
             chosen = await self._fallback(ai, view, seed, True)
             if chosen is None:
                 return "failed"
-            move, note = unwrap(chosen)
+            answer = unwrap(chosen)
+            move, note = answer.move, answer.note
             try:
                 submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
             except GameError as again:

@@ -77,6 +77,9 @@ class Settings(BaseSettings):
     ws_frame_burst: int = Field(default=40, ge=1)
     # How often bot turns left waiting (a bot that gave up during an outage) are resumed.
     bot_sweep_seconds: float = Field(default=30.0, gt=0)
+    # How long an AI's move that decides for the table (a Harf Takıl vote) waits for
+    # quiet among the people who may act beside it (every move of theirs restarts it).
+    bot_table_wait_seconds: float = Field(default=12.0, ge=0)
     # Resume bot turns of active matches at start-up and in the sweep. Off only for a
     # server that shares its database with matches it must leave alone (the test suite's
     # servers share one database: each would otherwise play every earlier test's bots).

@@ -40,6 +40,7 @@ from harfiyen.ai.letterjam.agent import LetterJamAI
 from harfiyen.ai.letterjam.cluesearch import MIN_VALUE, search
 from harfiyen.ai.letterjam.table import Table, read_table
 from harfiyen.ai.letterjam.words import word_index
+from harfiyen.ai.seats import AfterPeople
 from harfiyen.games.letterjam.cards import OwnCard
 from harfiyen.games.letterjam.moves import (
     AgreeEnd,
@@ -84,7 +85,8 @@ def _seat_view(view: LetterJamView) -> LetterJamView:
     return view
 
 
-def choose(view: LetterJamView, level: str, seed: int, lexicons: Any) -> Move | None:
+def choose(view: LetterJamView, level: str, seed: int, lexicons: Any
+           ) -> Move | AfterPeople | None:
     """The move this AI seat wants now, or ``None`` (see the module doc). ``seed`` and
     ``lexicons`` are not needed: the agent is deterministic and reads its own word index
     of the view's lexicon."""
@@ -104,7 +106,8 @@ def choose(view: LetterJamView, level: str, seed: int, lexicons: Any) -> Move | 
     return _round(view, table, agent)
 
 
-def _round(view: LetterJamView, table: Table, agent: LetterJamAI) -> Move | None:
+def _round(view: LetterJamView, table: Table, agent: LetterJamAI
+           ) -> Move | AfterPeople | None:
     move: Move | None = agent.move_on(view)
     if move is not None:
         return move
@@ -115,7 +118,8 @@ def _round(view: LetterJamView, table: Table, agent: LetterJamAI) -> Move | None
             return offer
     vote = _vote(table)
     if vote is not None:
-        return vote
+        # A vote may make the majority that picks the cluegiver: people vote first.
+        return AfterPeople(vote)
     if all(o is None for o in table.offers) and not view.agrees_end[me]:
         return AgreeEnd(True)
     return None

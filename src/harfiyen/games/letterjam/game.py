@@ -155,6 +155,7 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     chat_policy=chat_policy,
     ai_player="harfiyen.ai.letterjam.seat:choose",
     ai_levels=("ai",),
+    ai_paces_itself=True,
     phase_of=phase_of,
 )
 register_game(LETTERJAM)
