@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import statistics
 import sys
@@ -36,10 +35,9 @@ def _summary_ms(values: list[float]) -> dict[str, float]:
 
 
 async def _start_server(folder: str) -> Any:
-    import uvicorn
-
     from harfiyen.server.app import create_app
     from harfiyen.server.db import make_engine
+    from harfiyen.server.local import serve_here
     from harfiyen.server.migrate import upgrade
     from harfiyen.server.settings import Settings
 
@@ -50,15 +48,7 @@ async def _start_server(folder: str) -> Any:
     settings = Settings(env="test", database_url=url, redis_url=None,
                         accounts_per_address="100000 per minute")
     app = create_app(settings, auto_migrate=False)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    return app, server, task
+    return app, await serve_here(app)
 
 
 async def _play(app: Any, host_id: int, players: int, lang: str) -> tuple[float, int]:
@@ -91,7 +81,7 @@ async def main(games: int, sizes: list[int], lang: str) -> dict[str, Any]:
     from harfiyen.server.models import User
 
     with tempfile.TemporaryDirectory() as folder:
-        app, server, task = await _start_server(folder)
+        app, local = await _start_server(folder)
         try:
             service = app.state.service
             async with service.sessions() as db, db.begin():
@@ -119,8 +109,7 @@ async def main(games: int, sizes: list[int], lang: str) -> dict[str, Any]:
                 }
             return report
         finally:
-            server.should_exit = True
-            await task
+            await local.stop()
 
 
 if __name__ == "__main__":
