@@ -126,7 +126,7 @@ async def _start(app: Any, match_id: int, seating: list[tuple[int, int]]) -> flo
         row = await db.get(Match, match_id)
         written = await service.start_seated(db, row, seating)
     started = time.perf_counter()
-    await service._publish(row, written)
+    await service.publish(row, written)
     return started
 
 

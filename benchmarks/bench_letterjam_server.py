@@ -68,7 +68,7 @@ async def _play(app: Any, host_id: int, players: int, lang: str) -> tuple[float,
     async with service.writing(match.id) as db:
         row = await db.get(Match, match.id)
         written = await service.start_seated(db, row, seating)
-    await service._publish(row, written)
+    await service.publish(row, written)
     while True:
         async with service.sessions() as db:
             row = await db.get(Match, match.id)
