@@ -31,21 +31,6 @@ async def codenames_table(
     return clients, created["match"]["id"]
 
 
-async def seat_sockets(match_id: int, clients: list[HarfiyenClient]
-                       ) -> tuple[dict[int, GameSocket], dict[int, HarfiyenClient]]:
-    """A subscribed websocket per seat and the client of each seat."""
-    sockets: dict[int, GameSocket] = {}
-    by_seat: dict[int, HarfiyenClient] = {}
-    for client in clients:
-        sock = await client.connect()
-        ack = await sock.subscribe(match_id)
-        assert ack["type"] == "ack", ack
-        await sock.wait_seq(match_id, 1)
-        sockets[ack["seat"]] = sock
-        by_seat[ack["seat"]] = client
-    return sockets, by_seat
-
-
 def random_clue(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     board = {card["word"] for card in view["cards"]}
     while True:

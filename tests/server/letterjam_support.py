@@ -65,21 +65,6 @@ async def invited_table(url: str, seats: int, options: dict[str, Any] | None = N
     return clients, created["match"]["id"]
 
 
-async def seat_sockets(match_id: int, clients: list[HarfiyenClient]
-                       ) -> tuple[dict[int, GameSocket], dict[int, HarfiyenClient]]:
-    """A subscribed websocket per person and the client of each seat."""
-    sockets: dict[int, GameSocket] = {}
-    by_seat: dict[int, HarfiyenClient] = {}
-    for client in clients:
-        sock = await client.connect()
-        ack = await sock.subscribe(match_id)
-        assert ack["type"] == "ack", ack
-        await sock.wait_seq(match_id, 1)
-        sockets[ack["seat"]] = sock
-        by_seat[ack["seat"]] = client
-    return sockets, by_seat
-
-
 def typed(view: dict[str, Any]) -> LetterJamView:
     return LetterJamView.from_json(view)
 

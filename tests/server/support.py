@@ -111,3 +111,18 @@ async def play_to_end(
         for s in sockets.values():
             await s.wait_seq(match_id, reply["seq"])
     raise AssertionError("the game did not end")
+
+
+async def seat_sockets(match_id: int, clients: list[HarfiyenClient]
+                       ) -> tuple[dict[int, GameSocket], dict[int, HarfiyenClient]]:
+    """A subscribed websocket per person (each client) and the client of each seat."""
+    sockets: dict[int, GameSocket] = {}
+    by_seat: dict[int, HarfiyenClient] = {}
+    for client in clients:
+        sock = await client.connect()
+        ack = await sock.subscribe(match_id)
+        assert ack["type"] == "ack", ack
+        await sock.wait_seq(match_id, 1)
+        sockets[ack["seat"]] = sock
+        by_seat[ack["seat"]] = client
+    return sockets, by_seat

@@ -14,9 +14,9 @@ from harfiyen.games.codenames.views import TeamRole
 from harfiyen.server.models import Match
 from harfiyen.server.service import match_channel
 
-from .codenames_support import codenames_table, random_clue, seat_sockets
+from .codenames_support import codenames_table, random_clue
 from .conftest import LiveServer, unique
-from .support import register
+from .support import register, seat_sockets
 
 pytestmark = pytest.mark.anyio
 

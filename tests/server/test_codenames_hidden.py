@@ -28,10 +28,9 @@ from .codenames_support import (
     random_clue,
     random_guess,
     reveal_log,
-    seat_sockets,
 )
 from .conftest import Database, start_server, unique
-from .support import register
+from .support import register, seat_sockets
 
 SEATINGS = {
     4: None,

@@ -20,9 +20,9 @@ from .codenames_support import (
     play_to_end,
     random_clue,
     reveal_log,
-    seat_sockets,
 )
 from .conftest import Database, LiveServer, start_server
+from .support import seat_sockets
 
 pytestmark = pytest.mark.anyio
 

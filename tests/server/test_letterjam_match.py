@@ -21,9 +21,8 @@ from .letterjam_support import (
     invited_table,
     letterjam_room,
     play_people,
-    seat_sockets,
 )
-from .support import register
+from .support import register, seat_sockets
 
 pytestmark = pytest.mark.anyio
 

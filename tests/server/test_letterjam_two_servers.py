@@ -16,9 +16,8 @@ from .letterjam_support import (
     follower,
     letterjam_room,
     play_people,
-    seat_sockets,
 )
-from .support import register
+from .support import register, seat_sockets
 
 pytestmark = pytest.mark.anyio
 
