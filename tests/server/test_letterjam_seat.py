@@ -2,7 +2,8 @@
 uses it: asked in any order after every move, each seat answering from its own view. A
 table of AI seats, with or without one person who only follows the AI's lead, always
 reaches the reveal; no answer is a move that changes nothing; the fallback's move is
-accepted in every phase."""
+accepted in every phase; an AI offer says both flags (wildcard, bonus letter) truthfully
+and the clue it gives keeps them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from harfiyen.ai.seats import unwrap
 from harfiyen.games.letterjam import LetterJamConfig, Seat, Spectator, view
 from harfiyen.games.letterjam.engine import load_lexicon
 from harfiyen.games.letterjam.game import LETTERJAM
-from harfiyen.games.letterjam.moves import Move
+from harfiyen.games.letterjam.clues import offer_for
+from harfiyen.games.letterjam.events import ClueGiven
+from harfiyen.games.letterjam.moves import Move, Offer
 from harfiyen.games.letterjam.state import GameState
 
 from .letterjam_support import follower, wire
@@ -51,6 +54,12 @@ def play(players: int, seed: int, person: int | None, language: str = "tr",
                 continue
             after, events = LETTERJAM.apply(state, seat, move)
             assert events and after != state, (seat, move)  # never a move that does nothing
+            if seat != person:
+                if isinstance(move, Offer):
+                    assert move.wildcard is not None and move.bonus is not None, move
+                for e in events:
+                    if isinstance(e, ClueGiven):
+                        assert offer_for(e.refs) == state.players[seat].offer, e
             state = after
             break
         else:

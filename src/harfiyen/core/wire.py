@@ -8,7 +8,9 @@ enums their values, tuples lists. What the hints alone cannot say is declared on
   references written as ``"P2"``;
 - a codec for one field (``field(metadata=codec_of(...))``): e.g. a square written
   ``"H8"`` where the type is only ``tuple[int, int]``;
-- ``FLATTEN``: a record field whose fields appear inline in the parent.
+- ``FLATTEN``: a record field whose fields appear inline in the parent;
+- ``OMIT_NONE``: an optional field left out of the object while it is ``None`` (read
+  back as its default), so a field added later keeps older records' wire form.
 
 Decoding checks every value against its hint and raises :class:`WireError`, which
 names the path of the first wrong value, so bad input from a client is refused
@@ -64,6 +66,7 @@ class Codec:
 _CODECS: dict[object, Codec] = {}
 _WIRE_KEY: Final = "harfiyen.wire"
 FLATTEN: Final[Mapping[str, Any]] = {_WIRE_KEY: "flatten"}
+OMIT_NONE: Final[Mapping[str, Any]] = {_WIRE_KEY: "omit_none"}
 
 
 def register(tp: object, codec: Codec) -> None:
@@ -122,6 +125,9 @@ def record_to_json(record: Any) -> dict[str, Any]:
         how = f.metadata.get(_WIRE_KEY)
         if how == "flatten":
             out.update(to_json(value, tp))
+        elif how == "omit_none":
+            if value is not None:
+                out[f.name] = to_json(value, tp)
         elif isinstance(how, Codec):
             out[f.name] = how.encode(value)
         else:
@@ -327,6 +333,6 @@ def _kind(data: Any) -> str:
 
 
 __all__ = [
-    "FLATTEN", "Codec", "WireError", "codec_of", "from_json", "record_fields",
+    "FLATTEN", "OMIT_NONE", "Codec", "WireError", "codec_of", "from_json", "record_fields",
     "record_from_json", "record_to_json", "register", "to_json",
 ]

@@ -8,13 +8,16 @@ gives the same decision, and nothing but the view can influence it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from harfiyen.ai.letterjam.cluesearch import MIN_VALUE, Candidate, search
 from harfiyen.ai.letterjam.deduction import believe, best_arrangement, bonus_guess
 from harfiyen.ai.letterjam.table import Table, read_table
 from harfiyen.ai.letterjam.words import WordIndex, word_index
 from harfiyen.games.letterjam.cards import OwnCard
+from harfiyen.games.letterjam.clues import offer_mismatch
 from harfiyen.games.letterjam.moves import (
     Arrange,
     GiveClue,
@@ -97,10 +100,16 @@ class LetterJamAI:
         return Offer(*best.shape)
 
     def clue(self, view: View) -> GiveClue | Withdraw:
-        """As the chosen cluegiver: the best clue matching the published offer."""
+        """As the chosen cluegiver: the best clue matching the published offer (its shape
+        and the wildcard and bonus-letter flags it said)."""
         table = read_table(view)
         offer = table.offers[table.seat]
-        found = search(table, self._index(table), shape=offer)
+        said = view.offers[table.seat]
+        keep: Callable[[Candidate], bool] | None = None
+        if said is not None and (said.wildcard is not None or said.bonus is not None):
+            keep = partial(_keeps, Offer(said.length, said.players, said.nonplayers,
+                                         said.wildcard, said.bonus))
+        found = search(table, self._index(table), shape=offer, keep=keep)
         if not found:
             return Withdraw()
         best = found[0]
@@ -152,6 +161,11 @@ def _offer_rank(table: Table, seat: int) -> float:
     _, players, nonplayers = offer
     red = RED_PREFERENCE if table.red_left[seat] > 0 else 0.0
     return players + red + 0.1 * nonplayers
+
+
+def _keeps(offer: Offer, candidate: Candidate) -> bool:
+    """Whether ``candidate`` keeps every part ``offer`` said (the engine's own check)."""
+    return not offer_mismatch(offer, candidate.refs)
 
 
 __all__ = ["LetterJamAI"]

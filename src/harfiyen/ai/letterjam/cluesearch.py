@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -192,12 +192,14 @@ def search(
     index: WordIndex,
     *,
     shape: Shape | None = None,
+    keep: Callable[[Candidate], bool] | None = None,
     limit: int = 1,
 ) -> list[Candidate]:
     """The best clues this seat can give now (at most ``limit``, best first).
 
     ``shape`` keeps only clues of that (length, players, nonplayers), as an
-    offer promised. Clues are deterministic for a given view.
+    offer promised, and ``keep`` only those it accepts (the flags an offer said).
+    Clues are deterministic for a given view.
     """
     readers = model_readers(table, index)
     options = _options(table, readers)
@@ -233,6 +235,8 @@ def search(
             break
         for cand in _assignments(table, index, readers, options, word, wild, cache):
             if shape is not None and cand.shape != shape:
+                continue
+            if keep is not None and not keep(cand):
                 continue
             found.append(cand)
         found.sort(key=lambda c: _rank(c, index))

@@ -15,8 +15,9 @@ In each phase:
 - ``round``: move on when confident of the current card, else publish an honest
   offer (only one the seat could spell itself), else vote, else agree to end when no
   offer is on the table and the seat has none worth a token;
-- ``clue``: the chosen cluegiver spells the best clue of its offer's shape (after the
-  bonus letters of the last clue were named), or withdraws when it finds none;
+- ``clue``: the chosen cluegiver spells the best clue that keeps its offer (its shape
+  and the flags it said; after the bonus letters of the last clue were named), or
+  withdraws when it finds none;
 - ``final``: the arrangement most likely to spell a word, once.
 
 Votes never stall: the first vote goes to the offer that should help most (judged,
@@ -42,6 +43,7 @@ from harfiyen.ai.letterjam.table import Table, read_table
 from harfiyen.ai.letterjam.words import word_index
 from harfiyen.ai.seats import AfterPeople
 from harfiyen.games.letterjam.cards import OwnCard
+from harfiyen.games.letterjam.clues import offer_for
 from harfiyen.games.letterjam.moves import (
     AgreeEnd,
     Arrange,
@@ -126,18 +128,19 @@ def _round(view: LetterJamView, table: Table, agent: LetterJamAI
 
 
 def _honest_offer(table: Table, agent: LetterJamAI) -> Offer | None:
-    """The shape of the best clue this seat sees, when it is worth a token and a clue of
-    that shape can be spelled (so a chosen AI never has to withdraw and offer again)."""
+    """The shape of the best clue this seat sees, with whether it uses the wildcard and a
+    shared bonus letter (said truthfully), when it is worth a token and a clue of that
+    shape can be spelled (so a chosen AI never has to withdraw and offer again)."""
     if not table.can_clue:
         return None
     index = agent._index(table)
     found = search(table, index)
     if not found or found[0].value < MIN_VALUE:
         return None
-    shape = found[0].shape
-    if not search(table, index, shape=shape):
+    best = found[0]
+    if not search(table, index, shape=best.shape):
         return None
-    return Offer(*shape)
+    return offer_for(best.refs)
 
 
 def _vote(table: Table) -> Vote | None:

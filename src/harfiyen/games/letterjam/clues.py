@@ -2,7 +2,9 @@
 
 One place per rule: a card is usable when the cluegiver can see it
 (:func:`visible_card`); the wildcard stands for one letter in the whole clue
-(:func:`resolve`); a clue's shape is what an offer announces (:func:`shape`);
+(:func:`resolve`); a clue's shape is what an offer announces (:func:`shape`,
+with the wildcard and shared-letter flags of :func:`flags`), and a clue differs from
+its offer where :func:`offer_mismatch` says;
 each player writes the clue down with ``?`` for their own card
 (:func:`record_for`).
 """
@@ -11,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from harfiyen.games.letterjam import errors as E
 from harfiyen.games.letterjam.cards import (
     BonusCard,
     CardRef,
     PileCard,
+    SharedCard,
     StandCard,
     Wildcard,
     ref_label,
@@ -48,6 +52,48 @@ def shape(refs: Sequence[CardRef]) -> Shape:
 
 def offer_shape(offer: Offer) -> Shape:
     return offer.length, offer.players, offer.nonplayers
+
+
+def flags(refs: Sequence[CardRef]) -> tuple[bool, bool]:
+    """(uses the wildcard, uses a shared bonus letter): the rest an offer may say."""
+    return (any(isinstance(r, Wildcard) for r in refs),
+            any(isinstance(r, SharedCard) for r in refs))
+
+
+def offer_for(refs: Sequence[CardRef]) -> Offer:
+    """The offer that says everything the seed allows about the clue ``refs``."""
+    return Offer(*shape(refs), *flags(refs))
+
+
+class OfferPart(Enum):
+    """A part of an offer a clue can differ in (named in ``offer_mismatch``)."""
+
+    LENGTH = "length"
+    PLAYERS = "players"
+    NONPLAYERS = "nonplayers"
+    WILDCARD = "wildcard"
+    BONUS = "bonus"
+
+    @property
+    def tr_name(self) -> str:
+        return _PART_TR[self]
+
+
+_PART_TR = {
+    OfferPart.LENGTH: "harf sayısı", OfferPart.PLAYERS: "oyuncu sayısı",
+    OfferPart.NONPLAYERS: "oyuncu olmayan sehpa sayısı", OfferPart.WILDCARD: "joker",
+    OfferPart.BONUS: "ortak bonus harfi",
+}
+
+
+def offer_mismatch(offer: Offer, refs: Sequence[CardRef]) -> tuple[OfferPart, ...]:
+    """The parts of ``offer`` the clue ``refs`` does not keep (empty: it matches).
+    A flag the offer did not say (``None``) is never checked."""
+    clue = offer_for(refs)
+    return tuple(
+        part for part in OfferPart
+        if (said := getattr(offer, part.value)) is not None and said != getattr(clue, part.value)
+    )
 
 
 def normal_letter(state: GameState, text: str) -> str | None:
@@ -126,6 +172,7 @@ def record_for(state: GameState, reader: int, clue: ResolvedClue, cluegiver: int
 
 
 __all__ = [
-    "ResolvedClue", "Shape", "normal_letter", "offer_shape", "record_for", "resolve", "shape",
+    "OfferPart", "ResolvedClue", "Shape", "flags", "normal_letter", "offer_for",
+    "offer_mismatch", "offer_shape", "record_for", "resolve", "shape",
     "visible_card",
 ]

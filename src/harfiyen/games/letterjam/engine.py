@@ -36,6 +36,7 @@ from harfiyen.games.letterjam.cards import (
 )
 from harfiyen.games.letterjam.clues import (
     normal_letter,
+    offer_mismatch,
     offer_shape,
     record_for,
     resolve,
@@ -240,17 +241,21 @@ def _offer(nxt: Next, seat: int, move: Offer) -> None:
         raise E.fail(E.NO_TOKEN)
     max_players = nxt.state.player_count - 1
     max_piles = len(nxt.piles)
+    flag_letters = sum(f is True for f in (move.wildcard, move.bonus))
     if not (
         move.length >= 1 and 0 <= move.players <= max_players
-        and 0 <= move.nonplayers <= max_piles and move.players + move.nonplayers <= move.length
+        and 0 <= move.nonplayers <= max_piles
+        and move.players + move.nonplayers + flag_letters <= move.length
+        and all(f is None or isinstance(f, bool) for f in (move.wildcard, move.bonus))
     ):
         raise E.fail(
             E.BAD_OFFER, length=move.length, players=move.players, nonplayers=move.nonplayers,
             max_players=max_players, max_nonplayers=max_piles,
         )
-    offer = Offer(move.length, move.players, move.nonplayers)
+    offer = Offer(move.length, move.players, move.nonplayers, move.wildcard, move.bonus)
     nxt.update(seat, offer=offer)
-    nxt.events.append(OfferMade(seat, offer.length, offer.players, offer.nonplayers))
+    nxt.events.append(OfferMade(seat, offer.length, offer.players, offer.nonplayers,
+                                offer.wildcard, offer.bonus))
 
 
 def _vote(nxt: Next, seat: int, move: Vote) -> None:
@@ -303,8 +308,10 @@ def _give_clue(nxt: Next, seat: int, move: GiveClue) -> None:
     clue = resolve(state, seat, move)
     offer = nxt.players[seat].offer
     assert offer is not None
-    if shape(clue.refs) != offer_shape(offer):
-        raise E.fail(E.OFFER_MISMATCH, offer=list(offer_shape(offer)), clue=list(shape(clue.refs)))
+    differs = offer_mismatch(offer, clue.refs)
+    if differs:
+        raise E.fail(E.OFFER_MISMATCH, offer=list(offer_shape(offer)),
+                     clue=list(shape(clue.refs)), parts=list(differs))
     if state.lexicon is None:
         raise RuntimeError("this game state has no lexicon attached")
     if clue.word not in state.lexicon:
@@ -401,7 +408,7 @@ def _name_bonus(nxt: Next, seat: int, move: NameBonus) -> None:
 def move_of(e: Event) -> tuple[int, Move] | None:
     """The ``(seat, move)`` an event records, or ``None`` (deals, draws, unlocks, the end)."""
     if isinstance(e, OfferMade):
-        return e.seat, Offer(e.length, e.players, e.nonplayers)
+        return e.seat, Offer(e.length, e.players, e.nonplayers, e.wildcard, e.bonus)
     if isinstance(e, VoteCast):
         return e.seat, Vote(e.target)
     if isinstance(e, OfferWithdrawn | ClueAbandoned):

@@ -124,9 +124,10 @@ BAD_LETTER: Final = ErrorKind(
 )
 OFFER_MISMATCH: Final = ErrorKind(
     "offer_mismatch",
-    "İpucu teklifine uymuyor: teklif {offer}, ipucu {clue} (harf, oyuncu, sehpa).",
-    "The clue does not match your offer: offered {offer}, clue {clue} "
-    "(letters, players, stands).",
+    "İpucu teklifine uymuyor (farklı olan: {parts}): teklif {offer}, ipucu {clue} "
+    "(harf, oyuncu, sehpa).",
+    "The clue does not match your offer (what differs: {parts}): offered {offer}, "
+    "clue {clue} (letters, players, stands).",
 )
 NOT_A_WORD: Final = ErrorKind(
     "not_a_word", "'{word}' sözlükte yok; ipucu gerçek bir kelime olmalı.",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from harfiyen.core.events import EngineEvent
-from harfiyen.core.wire import FLATTEN
+from harfiyen.core.wire import FLATTEN, OMIT_NONE
 from harfiyen.games.letterjam.cards import CardRef, Slot
 from harfiyen.games.letterjam.ending import EndReason, Outcome
 from harfiyen.games.letterjam.rules import TokenColour
@@ -74,11 +74,16 @@ class Dealt(_Event):
 
 @dataclass(frozen=True, slots=True)
 class OfferMade(_Event):
+    """An offer as said; ``wildcard``/``bonus`` only when said (absent from the stored
+    form otherwise, so games recorded before the flags existed keep their form)."""
+
     kind: ClassVar[str] = "offer_made"
     seat: int
     length: int
     players: int
     nonplayers: int
+    wildcard: bool | None = field(default=None, metadata=OMIT_NONE)
+    bonus: bool | None = field(default=None, metadata=OMIT_NONE)
 
 
 

@@ -70,12 +70,16 @@ ALREADY_VOTED: Final = ErrorKind(
 OFFER_SAYS_TOO_MUCH: Final = ErrorKind(
     "offer_says_too_much",
     "Teklifte yalnızca kelimenin uzunluğu, kaç oyuncunun ve kaç oyuncu olmayan sehpanın "
-    "kartının kullanılacağı söylenir; başka bir şey söylenemez ({fields}).",
-    "An offer says only the word's length and how many players' and nonplayer stands' "
-    "cards it uses; nothing else may be said ({fields}).",
+    "kartının kullanılacağı, jokerin ve ortak bonus harfinin kullanılıp kullanılmadığı "
+    "söylenir; başka bir şey söylenemez ({fields}).",
+    "An offer says only the word's length, how many players' and nonplayer stands' "
+    "cards it uses and whether it uses the wildcard and a shared bonus letter; nothing "
+    "else may be said ({fields}).",
 )
 #: What an offer may say (the seed's discussion rule), beside its ``kind``.
-OFFER_FIELDS: Final = frozenset({"kind", "length", "players", "nonplayers"})
+OFFER_FIELDS: Final = frozenset(
+    {"kind", "length", "players", "nonplayers", "wildcard", "bonus"}
+)
 
 #: The phases a per-phase timer may be set for (``{"seconds": {"round": 120, ...}}``).
 PHASES: Final = tuple(p.value for p in Phase if p is not Phase.OVER)

@@ -8,9 +8,10 @@ card was used name it. At the end each player submits an arrangement.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
+from harfiyen.core.wire import OMIT_NONE
 from harfiyen.games.letterjam.cards import CardRef, Slot
 
 
@@ -19,7 +20,9 @@ class Offer:
     """Publish a clue offer: only what the seed allows to be said.
 
     ``length`` letters, using the cards of ``players`` other players and
-    ``nonplayers`` nonplayer stands. A new offer replaces the seat's old one.
+    ``nonplayers`` nonplayer stands; optionally whether it uses the ``wildcard``
+    and whether it uses a shared ``bonus`` letter (``None``: not said, never
+    checked; left out of the wire form). A new offer replaces the seat's old one.
     """
 
     kind: ClassVar[str] = "offer"
@@ -27,6 +30,8 @@ class Offer:
     length: int
     players: int
     nonplayers: int
+    wildcard: bool | None = field(default=None, metadata=OMIT_NONE)
+    bonus: bool | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True)

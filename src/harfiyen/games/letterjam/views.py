@@ -92,11 +92,24 @@ class PileView:
 
 @dataclass(frozen=True, slots=True)
 class OfferView:
-    """A seat's clue offer: word length, players and nonplayers it would use."""
+    """A seat's clue offer: word length, players and nonplayers it would use, and
+    whether it uses the wildcard and a shared bonus letter (``None``: not said)."""
 
     length: int
     players: int
     nonplayers: int
+    wildcard: bool | None = None
+    bonus: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """An unsaid flag is left out, as in the ``offer`` move and ``offer_made`` event."""
+        out: dict[str, Any] = {
+            "length": self.length, "players": self.players, "nonplayers": self.nonplayers,
+        }
+        for name, flag in (("wildcard", self.wildcard), ("bonus", self.bonus)):
+            if flag is not None:
+                out[name] = flag
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +180,7 @@ class LetterJamView:
             "shared": list(self.shared),
             "discards": list(self.discards),
             "offers": [
-                None if o is None else {
-                    "length": o.length, "players": o.players, "nonplayers": o.nonplayers,
-                }
-                for o in self.offers
+                None if o is None else o.to_json() for o in self.offers
             ],
             "votes": list(self.votes),
             "agrees_end": list(self.agrees_end),
@@ -255,8 +265,10 @@ def _parse(data: Mapping[str, Any]) -> LetterJamView:
         shared=tuple(str(c) for c in data["shared"]),
         discards=tuple(str(c) for c in data["discards"]),
         offers=tuple(
-            None if o is None else OfferView(int(o["length"]), int(o["players"]),
-                                             int(o["nonplayers"]))
+            None if o is None else OfferView(
+                int(o["length"]), int(o["players"]), int(o["nonplayers"]),
+                _flag(o.get("wildcard")), _flag(o.get("bonus")),
+            )
             for o in data["offers"]
         ),
         votes=tuple(_int_or_none(v) for v in data["votes"]),
@@ -281,6 +293,10 @@ def _parse(data: Mapping[str, Any]) -> LetterJamView:
 
 def _int_or_none(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _flag(value: Any) -> bool | None:
+    return None if value is None else bool(value)
 
 
 def _parse_stand(data: Mapping[str, Any]) -> StandView:
@@ -344,7 +360,8 @@ def view(state: GameState, viewer: Viewer) -> LetterJamView:
         discards=tuple(cards[c] for c in state.discards),
         offers=tuple(
             None if p.offer is None else OfferView(
-                p.offer.length, p.offer.players, p.offer.nonplayers
+                p.offer.length, p.offer.players, p.offer.nonplayers,
+                p.offer.wildcard, p.offer.bonus,
             )
             for p in players
         ),
