@@ -378,3 +378,47 @@ def test_play_with_scoring_and_fewer_stands() -> None:
     assert result.exit_code == 0, result.output
     assert "N1:" in result.output and "N2:" not in result.output
     assert "puan" in result.output and "Takım puanı:" in result.output
+
+
+# --- the offer's flags: the wildcard and a shared bonus letter -----------------------------
+
+
+def test_the_offer_says_the_flags_of_the_typed_clue() -> None:
+    state = find(3, 4, "offer", lambda v: any(
+        isinstance(r, Wildcard) for r in (AI.best_clue(v) or _NO_CLUE).refs))
+    hint = AI.best_clue(view(state, Seat(0)))
+    assert hint is not None and hint.wildcard is not None
+    seat, script = human([" ".join(ref_label(r) for r in hint.refs), hint.wildcard])
+    offer = seat.offer(view(state, Seat(0)))
+    assert offer is not None and offer.wildcard is True and offer.bonus is False
+    assert "jokerli, ortak bonus harfsiz (kelimen" in script.out.getvalue()
+    apply(state, 0, offer)  # the engine accepts it
+
+
+def test_the_offers_list_shows_the_flags_each_offer_said() -> None:
+    state = new_game(LetterJamConfig("tr", players=3), 1)
+    state, _ = apply(state, 1, Offer(3, 1, 1, wildcard=True, bonus=False))
+    state, _ = apply(state, 2, Offer(2, 1, 0))
+    seat, script = human(["1"])
+    assert seat.vote(view(state, Seat(0))) == Vote(1)
+    text = script.out.getvalue()
+    assert "P1: 3 harf, 1 oyuncu, 1 oyuncu olmayan sehpa, jokerli, ortak bonus harfsiz — 0 oy" \
+        in text
+    assert "P2: 2 harf, 1 oyuncu, 0 oyuncu olmayan sehpa — 0 oy" in text
+    seat, script = human(["1"], "en")
+    seat.vote(view(state, Seat(0)))
+    assert "with the wildcard, without a shared bonus letter" in script.out.getvalue()
+
+
+def test_a_retyped_clue_that_breaks_a_said_flag_is_refused_and_asked_again() -> None:
+    state = new_game(LetterJamConfig("tr", players=3), 1)
+    state, _ = apply(state, 0, Offer(3, 1, 1, wildcard=False))
+    state, _ = apply(state, 0, Vote(0))
+    state, _ = apply(state, 1, Vote(0))
+    seat, script = human(["P1 N0 *", ""])
+    seat.planned, seat.planned_word = (parse_refs("P1 N0 N1"), None), "not what the table spells"
+    assert seat.clue(view(state, Seat(0))) == Withdraw()
+    text = script.out.getvalue()
+    assert "İpucu teklifine uymuyor (farklı olan: joker)" in text, text
+    assert [q for q, _, _ in script.asked if "Joker" in q] == []  # refused before asking
+    assert "jokersiz" in script.asked[0][0] and len(script.asked) == 2

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from harfiyen.ai.letterjam import seat as ai_seat
 from harfiyen.ai.seats import unwrap
 from harfiyen.games.letterjam import LetterJamConfig, Seat, Spectator, view
-from harfiyen.games.letterjam.engine import load_lexicon
-from harfiyen.games.letterjam.game import LETTERJAM
 from harfiyen.games.letterjam.clues import offer_for
+from harfiyen.games.letterjam.engine import load_lexicon
 from harfiyen.games.letterjam.events import ClueGiven
+from harfiyen.games.letterjam.game import LETTERJAM
 from harfiyen.games.letterjam.moves import Move, Offer
 from harfiyen.games.letterjam.state import GameState
 

@@ -49,12 +49,12 @@ from harfiyen.games.letterjam import (
     view,
 )
 from harfiyen.games.letterjam import errors as E
-from harfiyen.games.letterjam.clues import shape
+from harfiyen.games.letterjam.clues import offer_for, offer_mismatch, shape
 from harfiyen.games.letterjam.engine import load_lexicon
 from harfiyen.games.letterjam.events import BonusNamed, ClueAbandoned
 from harfiyen.games.letterjam.moves import Move
 from harfiyen.games.letterjam.rules import MAX_WORD_LENGTH, MIN_WORD_LENGTH
-from harfiyen.games.letterjam.views import LetterJamView
+from harfiyen.games.letterjam.views import LetterJamView, OfferView
 from harfiyen.lexicon.normalize import ALPHABETS, Language, upper
 from harfiyen.lexicon.vocabulary import MIN_ZIPF, in_vocabulary, zipf_table
 
@@ -185,8 +185,6 @@ def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats
 # --- a human at the terminal ------------------------------------------------------------------
 
 
-Shape = tuple[int, int, int]
-
 
 class TerminalTeammate:
     """A human seat at the terminal: shows the seat's view and asks for each decision,
@@ -283,11 +281,21 @@ class TerminalTeammate:
     def _cards(self, n: int) -> str:
         return self._(f"{n} kart", _en_count(n, "card"))
 
-    def _shape(self, length: int, players: int, nonplayers: int) -> str:
-        """What an offer says: ``5 harf, 2 oyuncu, 1 oyuncu olmayan sehpa``."""
-        return self._(f"{length} harf, {players} oyuncu, {nonplayers} oyuncu olmayan sehpa",
-                      f"{_en_count(length, 'letter')}, {_en_count(players, 'player')}, "
-                      f"{_en_count(nonplayers, 'nonplayer stand')}")
+    def _shape(self, offer: Offer | OfferView) -> str:
+        """What an offer says: ``5 harf, 2 oyuncu, 1 oyuncu olmayan sehpa, jokerli,
+        bonus harfsiz`` (a flag only when the offer says it)."""
+        length, players, nonplayers = offer.length, offer.players, offer.nonplayers
+        tr = [f"{length} harf, {players} oyuncu, {nonplayers} oyuncu olmayan sehpa"]
+        en = [f"{_en_count(length, 'letter')}, {_en_count(players, 'player')}, "
+              f"{_en_count(nonplayers, 'nonplayer stand')}"]
+        if offer.wildcard is not None:
+            tr.append("jokerli" if offer.wildcard else "jokersiz")
+            en.append("with the wildcard" if offer.wildcard else "without the wildcard")
+        if offer.bonus is not None:
+            tr.append("ortak bonus harfli" if offer.bonus else "ortak bonus harfsiz")
+            en.append("with a shared bonus letter" if offer.bonus
+                      else "without a shared bonus letter")
+        return self._(", ".join(tr), ", ".join(en))
 
     def show(self, view: View) -> None:
         """Draw the table, unless it is exactly what was drawn last."""
@@ -365,7 +373,7 @@ class TerminalTeammate:
         return "".join((wildcard or "") if isinstance(r, Wildcard) else
                        (self._card_letter(view, r) or "") for r in refs)
 
-    def _clue(self, view: View, text: str, offered: Shape | None = None
+    def _clue(self, view: View, text: str, offered: Offer | None = None
               ) -> tuple[tuple[CardRef, ...], str | None] | None:
         """A clue typed as cards: checked as the engine will check it (visible cards,
         the wildcard's letter, a real word, the offer's shape), or ``None`` after
@@ -373,9 +381,12 @@ class TerminalTeammate:
         refs = self._refs(view, text)
         if refs is None:
             return None
-        if offered is not None and shape(refs) != offered:
-            self.refuse_error(E.fail(E.OFFER_MISMATCH, offer=list(offered),
-                                     clue=list(shape(refs))))
+        differs = () if offered is None else offer_mismatch(offered, refs)
+        if offered is not None and differs:
+            # The engine's own check, asked before sending so the clue can be typed again.
+            self.refuse_error(E.fail(E.OFFER_MISMATCH, offer=[offered.length, offered.players,
+                                                              offered.nonplayers],
+                                     clue=list(shape(refs)), parts=list(differs)))
             return None
         wildcard = self._wildcard(view) if any(isinstance(r, Wildcard) for r in refs) else None
         word = self._word(view, refs, wildcard)
@@ -444,12 +455,13 @@ class TerminalTeammate:
             if clue is None:
                 continue
             self.planned = clue
-            length, players, nonplayers = shape(clue[0])
+            # The offer says everything the seed allows, flags included, from the typed clue.
+            offer = offer_for(clue[0])
             word = self.planned_word = self._word(view, *clue)
-            said = self._shape(length, players, nonplayers)
+            said = self._shape(offer)
             self.say(f"  Teklifin: {said} (kelimen {word}; seçilirsen bu ipucunu verirsin).",
                      f"  Your offer: {said} (your word {word}; if chosen, you give this clue).")
-            return Offer(length, players, nonplayers)
+            return offer
 
     def vote(self, view: View) -> Vote | None:
         me = view.seat
@@ -463,7 +475,7 @@ class TerminalTeammate:
             assert o is not None
             who = self._(f"P{s} (sen)", f"P{s} (you)") if s == me else f"P{s}"
             votes = view.votes.count(s)
-            said = self._shape(o.length, o.players, o.nonplayers)
+            said = self._shape(o)
             self.say(f"    {who}: {said} — {votes} oy",
                      f"    {who}: {said} — {_en_count(votes, 'vote')}")
         hint = self.advisor.vote(view)
@@ -504,12 +516,13 @@ class TerminalTeammate:
         assert me is not None
         offer = view.offers[me]
         assert offer is not None
-        offered = (offer.length, offer.players, offer.nonplayers)
+        offered = Offer(offer.length, offer.players, offer.nonplayers, offer.wildcard,
+                        offer.bonus)
         hint = self.advisor.clue(view)
         if isinstance(hint, GiveClue):
             self._suggest(hint.cards, self._word(view, hint.cards, hint.wildcard))
         while True:
-            said = self._shape(*offered)
+            said = self._shape(offered)
             answer = self.ask(self._(
                 f"İpucu kartları (teklifine uysun: {said}); Enter: vazgeç",
                 f"Clue cards (matching your offer: {said}); Enter: give up the clue"), "")
