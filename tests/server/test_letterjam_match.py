@@ -290,3 +290,51 @@ async def test_a_connection_from_before_the_start_follows_its_seat_not_the_spect
         assert [f.get("id") for f in sock.received if f["type"] == "ack"] == [1, None]
     await early.close()
     await watcher.close()
+
+
+async def test_an_offer_may_say_the_wildcard_and_bonus_flags_and_the_clue_must_keep_them(
+    live: LiveServer,
+) -> None:
+    clients, match_id = await invited_table(live.url, 3)
+    sockets, by_seat = await seat_sockets(match_id, clients)
+    said = {"kind": "offer", "length": 3, "players": 1, "nonplayers": 1,
+            "wildcard": False, "bonus": False}
+    ack = await sockets[0].move(match_id, said)
+    assert ack["type"] == "ack", ack
+    plain = await sockets[1].move(match_id, {"kind": "offer", "length": 2, "players": 1,
+                                             "nonplayers": 0})
+    assert plain["type"] == "ack", plain
+    shown = {"length": 3, "players": 1, "nonplayers": 1, "wildcard": False, "bonus": False}
+    for seat, sock in sockets.items():
+        await sock.wait_seq(match_id, plain["seq"])
+        offers = sock.views[match_id]["offers"]
+        # Every seat sees the flags said; an unsaid flag is simply absent.
+        assert offers[0] == shown, (seat, offers)
+        assert offers[1] == {"length": 2, "players": 1, "nonplayers": 0}, (seat, offers)
+        assert (await by_seat[seat].match(match_id))["view"]["offers"][0] == shown
+    events = (await clients[2].get(f"/api/matches/{match_id}/events"))["events"]
+    made = [e["event"] for e in events if e["event"]["kind"] == "offer_made"]
+    assert made[0] == {"kind": "offer_made", "seat": 0, **shown}, made
+    assert "wildcard" not in made[1] and "bonus" not in made[1], made
+    for seat in (1, 2):
+        vote = await sockets[seat].move(match_id, {"kind": "vote", "seat": 0})
+        assert vote["type"] == "ack", vote
+    for sock in sockets.values():
+        await sock.wait_seq(match_id, vote["seq"])
+    assert sockets[0].views[match_id]["phase"] == "clue"
+    # A clue that uses the wildcard breaks the offer's "no wildcard": refused, saying so.
+    wild = {"kind": "clue", "cards": ["P1", "N0", "*"], "wildcard": "A"}
+    await refused_everywhere(sockets[0], by_seat[0], match_id, wild, "offer_mismatch",
+                             "İpucu teklifine uymuyor (farklı olan: joker)")
+    await by_seat[0].update_me(language="en")
+    await sockets[0].close()
+    sockets[0] = await by_seat[0].connect()
+    assert (await sockets[0].subscribe(match_id))["type"] == "ack"
+    await refused_everywhere(sockets[0], by_seat[0], match_id, wild, "offer_mismatch",
+                             "The clue does not match your offer (what differs: wildcard)")
+    bonus = {"kind": "clue", "cards": ["P1", "N0", "S0"], "wildcard": None}
+    await refused_everywhere(sockets[0], by_seat[0], match_id, bonus, "no_such_card",
+                             "S0")  # no shared letter yet: the card check comes first
+    for seat, sock in sockets.items():
+        assert_no_own_letters(sock.received, seat, 10**9)
+    await close_all(sockets)
