@@ -177,6 +177,10 @@ def own_leaks(node: Any, seat: int, path: str = "") -> list[str]:
     kind = node.get("kind")
     if node.get("seat") == seat:
         own_keys = {"card", "bonus", "seen", "shown"}
+        if kind == "offer_made":
+            # An offer's ``bonus`` is the flag it said (uses a shared bonus letter), a
+            # boolean that names no card.
+            own_keys.discard("bonus")
         if kind in ("bonus_drawn", "moved_on") or kind is None:
             own_keys.add("letter")
         for key in own_keys & set(node):

@@ -315,6 +315,10 @@ async def test_an_offer_may_say_the_wildcard_and_bonus_flags_and_the_clue_must_k
     events = (await clients[2].get(f"/api/matches/{match_id}/events"))["events"]
     made = [e["event"] for e in events if e["event"]["kind"] == "offer_made"]
     assert made[0] == {"kind": "offer_made", "seat": 0, **shown}, made
+    for seat in (1, 2):
+        frames = [f["event"] for f in sockets[seat].received
+                  if f.get("type") == "event" and f["event"]["kind"] == "offer_made"]
+        assert {"kind": "offer_made", "seat": 0, **shown} in frames, (seat, frames)
     assert "wildcard" not in made[1] and "bonus" not in made[1], made
     for seat in (1, 2):
         vote = await sockets[seat].move(match_id, {"kind": "vote", "seat": 0})

@@ -27,7 +27,7 @@ from harfiyen.games.letterjam import (
     apply,
     token_for,
 )
-from harfiyen.games.letterjam.clues import shape
+from harfiyen.games.letterjam.clues import offer_for, shape
 from harfiyen.games.letterjam.moves import Move
 from harfiyen.lexicon.normalize import ALPHABETS
 
@@ -99,7 +99,9 @@ def random_moves(state: GameState, rnd: random.Random) -> Iterator[tuple[int, Mo
     if roll < 0.55 and givers:
         seat = rnd.choice(givers)
         move = random_clue(state, seat, rnd)
-        yield seat, Offer(*shape(move.cards))
+        # Every other clue's offer also says its wildcard and bonus-letter flags (chosen
+        # without the random source, so the games played from a seed stay the same).
+        yield seat, offer_for(move.cards) if state.clue_number % 2 else Offer(*shape(move.cards))
         voters = list(range(players))
         rnd.shuffle(voters)
         yield from ((voter, Vote(seat)) for voter in voters)
