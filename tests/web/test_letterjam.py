@@ -102,11 +102,15 @@ def best_clue(player: Player, match_id: int) -> Any:
     return next((c for c in found if c.shape[1] >= 1), None)
 
 
-def offer(player: Player, length: int, players: int, nonplayers: int) -> None:
+def offer(player: Player, length: int, players: int, nonplayers: int,
+          wildcard: bool | None = None) -> None:
+    """Offer a clue's shape (and, when given, whether it uses the wildcard)."""
     page = player.page
     page.select_option("#lj-offer-length", str(length))
     page.select_option("#lj-offer-players", str(players))
     page.select_option("#lj-offer-nonplayers", str(nonplayers))
+    if wildcard is not None:
+        page.select_option("#lj-offer-wildcard", "true" if wildcard else "false")
     page.click("#lj-offer-send")
 
 
@@ -193,9 +197,14 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     clue = best_clue(giver, match_id)
     assert clue is not None and clue.shape[1] >= 1
     refs = [ref_label(r) for r in clue.refs]
-    offer(giver, *clue.shape)
+    # It also says whether the clue uses the wildcard (the offer may say so; the clue must
+    # then keep it).
+    uses_wildcard = clue.wildcard is not None
+    offer(giver, *clue.shape, wildcard=uses_wildcard)
     for page in pages:
         page.locator("#lj-offers [data-offer='0']").wait_for()
+    said = "jokerli" if uses_wildcard else "jokersiz"
+    assert said in pages[1].locator("#lj-offers [data-offer='0'] .lj-offer-shape").inner_text()
     # An offer of another shape by seat 1; seat 2 votes for it, then changes its mind.
     offer(seats[1], 3, 1, 1)
     pages[2].locator("#lj-offers [data-offer='1']").wait_for()
@@ -212,7 +221,7 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     # The builder refuses one's own card (it is not tappable) and counts the offer's shape.
     assert pages[0].get_attribute(".lj-card[data-ref='P0']", "aria-disabled") == "true"
     tap_clue(giver, refs, clue.wildcard)
-    assert pages[0].locator("#lj-checks li.ok").count() == 3
+    assert pages[0].locator("#lj-checks li.ok").count() == 4  # the shape and the wildcard
     assert "".join(pages[0].locator("#lj-spelled .lj-tile-letter").all_inner_texts()) == clue.word
     shoot(pages[0], "letterjam-clue")
     pages[0].click("#lj-clue-send")

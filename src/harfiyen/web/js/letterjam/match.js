@@ -206,14 +206,20 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   function offerDraft() {
     const v = s.view;
     const mine = v.offers[me()];
-    if (!s.offer) s.offer = mine ? { ...mine } : { length: v.word_length, players: Math.min(2, v.players - 1), nonplayers: Math.min(1, v.piles.length) };
+    if (!s.offer) {
+      s.offer = mine ? { wildcard: null, bonus: null, ...mine }
+        : { length: v.word_length, players: Math.min(2, v.players - 1), nonplayers: Math.min(1, v.piles.length), wildcard: null, bonus: null };
+    }
     return s.offer;
   }
 
   async function makeOffer(event) {
     event.preventDefault();
     const o = offerDraft();
-    if (await send({ kind: "offer", length: o.length, players: o.players, nonplayers: o.nonplayers })) s.offer = null;
+    const move = { kind: "offer", length: o.length, players: o.players, nonplayers: o.nonplayers };
+    // The wildcard and a shared bonus letter may be said, or left unsaid (then never checked).
+    for (const flag of ["wildcard", "bonus"]) if (o[flag] !== null) move[flag] = o[flag];
+    if (await send(move)) s.offer = null;
   }
 
   const vote = (seat) => send({ kind: "vote", seat: s.view.votes[me()] === seat ? null : seat });
@@ -520,6 +526,11 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     const numberSelect = (key, idName, from, to, label) => h("label", { class: "lj-offer-field" }, h("span", {}, label),
       h("select", { id: idName, disabled: !token, onchange: (e) => { o[key] = Number(e.target.value); } },
         Array.from({ length: to - from + 1 }, (_, i) => from + i).map((n) => h("option", { value: n, selected: n === o[key] }, String(n)))));
+    const said = (value) => (value === null ? "" : String(value));
+    const flagSelect = (key, idName, label) => h("label", { class: "lj-offer-field" }, h("span", {}, label),
+      h("select", { id: idName, disabled: !token, onchange: (e) => { o[key] = e.target.value === "" ? null : e.target.value === "true"; } },
+        [["", t("lj.flag_unsaid")], ["true", t("lj.flag_used")], ["false", t("lj.flag_unused")]].map(([value, text]) =>
+          h("option", { value, selected: said(o[key]) === value }, text))));
     return h("section", { class: "card lj-offers", id: "lj-offers", "aria-labelledby": "lj-offers-title" },
       h("h2", { id: "lj-offers-title" }, t("lj.offers")),
       h("p", { class: "hint" }, t("lj.offers_hint", { n: majority(v) })),
@@ -543,7 +554,9 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
         h("div", { class: "lj-offer-fields" },
           numberSelect("length", "lj-offer-length", 1, MAX_OFFER_LENGTH, t("lj.offer_length")),
           numberSelect("players", "lj-offer-players", 0, v.players - 1, t("lj.offer_players")),
-          numberSelect("nonplayers", "lj-offer-nonplayers", 0, v.piles.length, t("lj.offer_nonplayers"))),
+          numberSelect("nonplayers", "lj-offer-nonplayers", 0, v.piles.length, t("lj.offer_nonplayers")),
+          flagSelect("wildcard", "lj-offer-wildcard", t("lj.offer_wildcard")),
+          flagSelect("bonus", "lj-offer-bonus", t("lj.offer_shared"))),
         h("p", { class: "hint" }, t("lj.offer_rule")),
         !token && h("p", { class: "hint", id: "lj-no-token" }, t("lj.no_token")),
         h("div", { class: "row" },
@@ -555,8 +568,8 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   function offerText(offer) {
     const parts = [t("lj.offer_letters", { n: offer.length }), t("lj.offer_players_n", { n: offer.players }),
       t("lj.offer_nonplayers_n", { n: offer.nonplayers })];
-    if (offer.wildcard) parts.push(t("lj.offer_wild"));
-    if (offer.bonus) parts.push(t("lj.offer_bonus"));
+    if (offer.wildcard !== undefined && offer.wildcard !== null) parts.push(t(offer.wildcard ? "lj.offer_wild" : "lj.offer_no_wild"));
+    if (offer.bonus !== undefined && offer.bonus !== null) parts.push(t(offer.bonus ? "lj.offer_bonus" : "lj.offer_no_bonus"));
     return parts.join(" · ");
   }
 
@@ -566,9 +579,15 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     const shape = shapeOf(s.build);
     const uses = s.build.includes(WILDCARD);
     const spelled = s.build.map((ref) => letterText(v, refLetter(v, ref, s.wild)));
-    const fits = shape.length === offer.length && shape.players === offer.players && shape.nonplayers === offer.nonplayers;
+    const sharedUsed = s.build.some((ref) => ref[0] === "S");
+    // A flag the offer said must hold; an unsaid one is not checked (the engine's rule).
+    const flags = [["wildcard", uses], ["bonus", sharedUsed]].filter(([key]) => typeof offer[key] === "boolean");
+    const fits = shape.length === offer.length && shape.players === offer.players && shape.nonplayers === offer.nonplayers
+      && flags.every(([key, used]) => used === offer[key]);
     const check = (key, have, want) => h("li", { class: have === want ? "ok" : "", "data-check": key },
       t(`lj.check_${key}`, { have, want }));
+    const flagCheck = ([key, used]) => h("li", { class: used === offer[key] ? "ok" : "", "data-check": key },
+      t(`lj.check_${key}_${offer[key] ? "used" : "unused"}`));
     return h("section", { class: "card lj-builder", id: "lj-builder", "aria-labelledby": "lj-builder-title" },
       h("h2", { id: "lj-builder-title" }, t("lj.builder")),
       h("p", { class: "hint" }, t("lj.builder_hint")),
@@ -580,7 +599,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
         : h("span", { class: "muted" }, t("lj.spelled_empty"))),
       h("ul", { class: "lj-checks small", id: "lj-checks" },
         check("length", shape.length, offer.length), check("players", shape.players, offer.players),
-        check("nonplayers", shape.nonplayers, offer.nonplayers)),
+        check("nonplayers", shape.nonplayers, offer.nonplayers), flags.map(flagCheck)),
       uses && h("div", { class: "lj-wild-box" },
         h("p", { class: "small", id: "lj-wild-title" }, t("lj.wild_choose")),
         letterPicker(v, { id: "lj-wild-picker", label: t("lj.wild_choose"), selected: s.wild,
