@@ -15,9 +15,10 @@ reload.
 from __future__ import annotations
 
 import itertools
+import json
+import sqlite3
+from contextlib import closing
 from typing import Any
-
-import pytest
 
 from harfiyen.games import game
 from harfiyen.games.letterjam.cards import ref_label
@@ -486,21 +487,101 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     assert "Takım puanı" in host.page.locator("#lj-team-score").inner_text()
 
 
-def test_alone_with_ai_teammates_from_the_lobby(open_page: Any) -> None:
-    """The lobby's solo table: a person and two AI teammates; the AI acts through its seats
-    (offers appear, a clue is given) while the person plays on the page."""
-    if game("letterjam").ai_player is None:
-        pytest.skip("this server has no Harf Takıl AI seat yet")
+def truth_of(web_server: Any, match_id: int, seat: int) -> tuple[list[str], list[int], str | None]:
+    """Test-only, from the server's SQLite file (never through a page): the seat's stand
+    letters in the order shown, the stand indexes in the secret word's order, and its drawn
+    bonus letter (``None`` before one is drawn)."""
+    from harfiyen.server.app import default_lexicons
+    from harfiyen.server.games import adapter
+
+    with closing(sqlite3.connect(web_server.database)) as db:
+        config, seed = db.execute("SELECT config, seed FROM matches WHERE id = ?",
+                                  (match_id,)).fetchone()
+        rows = db.execute("SELECT data FROM match_events WHERE match_id = ? ORDER BY seq",
+                          (match_id,)).fetchall()
+    state = adapter("letterjam").new_game(json.loads(config), seed, default_lexicons)
+    player = state.players[seat]
+    stand = [state.cards[card] for card in player.stand]
+    order = [player.stand.index(card) for card in player.dealt]
+    bonus = None
+    for (data,) in rows:
+        event = json.loads(data)
+        if event.get("kind") == "bonus_drawn" and event.get("seat") == seat:
+            bonus = state.cards[event["card"]]
+    return stand, order, bonus
+
+
+def test_one_person_with_three_ai_teammates_wins_from_the_lobby(
+        open_page: Any, web_server: Any) -> None:
+    """The lobby's solo table: one person and three AI teammates (4 players, 3-letter words,
+    so it ends quickly). The AI seats offer, vote, give clues and agree to end by themselves;
+    the person plays on the page: names the right letter when a clue shows its card and
+    moves on, names its bonus letter, agrees to end once the teammates have, and arranges
+    its real word by tapping. The team wins (4 players: one miss allowed; the AI seats of
+    this size of table spell their words)."""
+    assert game("letterjam").ai_player is not None
     player = open_page(DESKTOP)
     register(player.page, unique("yalniz"))
     page = player.page
     page.wait_for_selector("#lj-lobby")
-    page.select_option("#lj-players", "3")
+    page.select_option("#lj-players", "4")
+    page.select_option("#lj-length", "3")
     page.click("#lj-solo")
-    page.wait_for_selector("#match[data-game='letterjam'][data-phase]:not([data-phase=''])")
-    assert page.get_attribute("#match", "data-seat") == "0"
-    # The AI teammates offer and vote (two of three seats: they may choose without the
-    # person); a clue comes, with the person's `?` where it used the person's card.
-    page.locator("#lj-last-clue").wait_for(timeout=30_000)
-    assert page.locator("#lj-last-clue .lj-tile").count() >= 1
-    assert_never_saw_own_letters(player, 0)
+    seat = seat_of(page)
+    match_id = int(page.get_attribute("#match", "data-match"))
+    assert page.locator("#lj-stands .lj-stand").count() == 4
+    moved_on = 0
+    waiting = ", ".join([
+        "#match[data-phase='final']", "#match[data-phase='over']", "#lj-bonus",
+        "#match[data-phase='round'] #lj-move-on.asked",
+        "#match[data-phase='round'] #lj-end-agree:has-text('3/4')"
+        " #lj-agree-end[aria-pressed='false']",
+    ])
+    progress = page.locator(f".lj-stand[data-seat='{seat}'] .lj-progress")
+    for _ in range(200):
+        page.wait_for_selector(waiting, timeout=60_000)
+        phase = page.get_attribute("#match", "data-phase")
+        if phase in ("final", "over"):
+            break
+        if page.locator("#lj-bonus").count():
+            bonus = truth_of(web_server, match_id, seat)[2]
+            assert bonus is not None
+            page.click(f"#lj-bonus-picker .lj-pick[data-letter='{bonus}']")
+            page.click("#lj-bonus-send")
+            page.locator("#lj-bonus").wait_for(state="detached")
+        elif page.locator("#lj-move-on.asked").count():
+            # A clue used this seat's card: its `?` stands for the real letter.
+            stand, _, _ = truth_of(web_server, match_id, seat)
+            position = view_of(player, match_id)["stands"][seat]["position"]
+            page.click(f"#lj-guess-picker .lj-pick[data-letter='{stand[position]}']")
+            shown = progress.inner_text()
+            page.click("#lj-move-on-send")
+            page.wait_for_function(
+                "([sel, was]) => document.querySelector(sel)?.innerText !== was",
+                arg=[f".lj-stand[data-seat='{seat}'] .lj-progress", shown])
+            moved_on += 1
+        else:
+            page.click("#lj-agree-end")
+            page.wait_for_selector("#lj-agree-end[aria-pressed='true'], "
+                                   "#match:not([data-phase='round'])")
+    else:
+        raise AssertionError("the game did not reach the arrangement")
+    assert moved_on >= 1, "no AI clue used the person's card"
+    stand, order, _ = truth_of(web_server, match_id, seat)
+    page.wait_for_selector("#lj-arr-word")
+    # The real word, by tapping: the tile that goes at place i, then the tile now there.
+    for place, index in enumerate(order):
+        tiles = page.locator("#lj-arr-word .lj-arr-tile")
+        if tiles.nth(place).get_attribute("data-slot") == f"O{index}":
+            continue
+        page.click(f"#lj-arr-word .lj-arr-tile[data-slot='O{index}']")
+        tiles.nth(place).click()
+        tiles.nth(place).and_(page.locator(f"[data-slot='O{index}']")).wait_for()
+    page.click("#lj-arrange-send")
+    page.wait_for_selector("#match[data-phase='over'] #lj-reveal")
+    outcome = match_view(page, match_id)["view"]["outcome"]
+    assert outcome["players"][seat]["success"], outcome["players"][seat]
+    assert outcome["players"][seat]["arranged"] == "".join(stand[i] for i in order)
+    assert outcome["team_success"], outcome
+    assert "Kazandınız" in page.locator("#lj-reveal h2").inner_text()
+    assert_never_saw_own_letters(player, seat)
