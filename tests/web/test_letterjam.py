@@ -371,6 +371,182 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
         assert_never_saw_own_letters(player, seat)
 
 
+def start_with_ai(open_page: Any, names: tuple[str, ...] = ("deniz", "ece", "fatih")
+                  ) -> tuple[int, dict[int, Player], int]:
+    """Three people and one AI teammate in a Turkish match, made as a person makes it
+    (POST /api/matches with ``"bots": ["ai"]``, the other two invited by name): the match,
+    the people by seat, the AI's seat."""
+    players = [open_page(DESKTOP) for _ in names]
+    for player, name in zip(players, names, strict=True):
+        player.name = unique(name)
+        register(player.page, player.name)
+    created = api_post(players[0].page, "/matches", {
+        "game": "letterjam", "options": {"language": "tr", "players": 4},
+        "time_control": {"kind": "none"}, "opponents": [p.name for p in players[1:]],
+        "bots": ["ai"],
+    })
+    match_id = int(created["match"]["id"])
+    for player in players[1:]:
+        accept_invite_for(player.page, match_id)
+    people: dict[int, Player] = {}
+    for player in players:
+        player.page.goto(f"/#/match/{match_id}")
+        people[seat_of(player.page)] = player
+    (ai,) = set(range(4)) - set(people)
+    return match_id, people, ai
+
+
+def follow(player: Player, match_id: int) -> dict[str, Any] | None:
+    """What a person who follows the table does now (the quick part of a game, over HTTP):
+    vote with the most votes, agree to end once anyone agrees, withdraw when chosen,
+    name a bonus ``A``; ``None``: nothing to do."""
+    from harfiyen.ai.letterjam.seat import leader
+
+    seen = LetterJamView.from_json(view_of(player, match_id))
+    me = seen.seat
+    assert me is not None
+    if seen.outcome is not None or seen.phase.value == "final":
+        return None
+    if seen.stands[me].bonus_used:
+        return {"kind": "name_bonus", "letter": "A"}
+    if seen.phase.value == "clue":
+        return {"kind": "withdraw"} if seen.cluegiver == me else None
+    offered = [s for s, o in enumerate(seen.offers) if o is not None]
+    if offered:
+        target = leader(seen.votes, offered)
+        return None if seen.votes[me] == target else {"kind": "vote", "seat": target}
+    if any(seen.agrees_end) and not seen.agrees_end[me]:
+        return {"kind": "agree_end", "agree": True}
+    return None
+
+
+def test_three_people_and_an_ai_teammate_play_a_turkish_game(open_page: Any) -> None:
+    """Offers, votes, a clue spelled by tapping, moving on, a bonus letter, agreeing to end,
+    the arrangement and the reveal through the pages of three people, with an AI teammate
+    acting from its own seat on the server beside them."""
+    match_id, people, ai = start_with_ai(open_page)
+    seats = [people[s] for s in sorted(people)]
+    humans = sorted(people)
+    for seat, player in people.items():
+        assert player.page.get_attribute(f".lj-card[data-ref='P{seat}']", "data-letter") == "?"
+        assert player.page.locator("#lj-stands .lj-stand").count() == 4
+        letter = player.page.get_attribute(f".lj-card[data-ref='P{ai}']", "data-letter")
+        assert letter and letter != "?"
+
+    # A person finds a clue that another person reads (the AI's search on its own view).
+    from harfiyen.ai.letterjam.cluesearch import search
+    from harfiyen.ai.letterjam.table import read_table
+    from harfiyen.ai.letterjam.words import word_index
+
+    clue = refs = giver = reader_seat = None
+    for seat in humans:
+        table = read_table(LetterJamView.from_json(view_of(people[seat], match_id)))
+        for found in search(table, word_index(table.lexicon), limit=40):
+            labels = [ref_label(r) for r in found.refs]
+            readers = [s for s in humans if s != seat and f"P{s}" in labels]
+            if readers:
+                clue, refs, giver, reader_seat = found, labels, seat, readers[0]
+                break
+        if clue is not None:
+            break
+    assert clue is not None and refs is not None and giver is not None
+    assert reader_seat is not None
+    offer(people[giver], *clue.shape)
+    voters = [s for s in humans if s != giver]
+    for seat in voters:
+        people[seat].page.locator(f"#lj-offers [data-offer='{giver}']").wait_for()
+        people[seat].page.click(f"#lj-vote-{giver}")
+        people[seat].page.locator(f"#lj-vote-{giver}[aria-pressed='true']").wait_for()
+    # The AI teammate joins the offer with most votes: the majority picks the giver.
+    wait_phase(seats, "clue")
+    tap_clue(people[giver], refs, clue.wildcard)
+    people[giver].page.click("#lj-clue-send")
+    wait_phase(seats, "round")
+    for seat, player in people.items():
+        tiles = player.page.locator("#lj-last-clue .lj-tile")
+        assert tiles.count() == len(refs)
+        for i, ref in enumerate(refs):
+            if ref == f"P{seat}":
+                assert tiles.nth(i).locator(".lj-tile-letter").inner_text() == "?"
+
+    # The reader moves on with the letter the others see.
+    reader = people[reader_seat]
+    reader.page.wait_for_selector("#lj-move-on.asked")
+    truth = people[giver].page.get_attribute(f".lj-card[data-ref='P{reader_seat}']",
+                                             "data-letter")
+    progress = reader.page.locator(f".lj-stand[data-seat='{reader_seat}'] .lj-progress")
+    reader.page.click(f"#lj-guess-picker .lj-pick[data-letter='{truth}']")
+    reader.page.click("#lj-move-on-send")
+    progress.filter(has_text="2/5").wait_for()
+    sheet = reader.page.locator("#lj-sheet .lj-sheet-pos[data-position='0'] .lj-sheet-letter")
+    assert sheet.inner_text() == truth
+
+    # A person goes through the rest of its letters quickly and draws a bonus letter; a
+    # clue of another person uses it and the owner names it on its page.
+    owner_seat = next(s for s in humans if s != giver)
+    owner = people[owner_seat]
+    left = view_of(owner, match_id)["stands"][owner_seat]
+    for _ in range(left["cards"] - left["position"]):
+        api_post(owner.page, f"/matches/{match_id}/moves",
+                 {"move": {"kind": "move_on", "guess": None}})
+    bonus_ref = f"B{owner_seat}"
+    people[giver].page.locator(f".lj-stand[data-seat='{owner_seat}'] "
+                               f".lj-card[data-ref='{bonus_ref}']").wait_for()
+    bonus = people[giver].page.get_attribute(f".lj-card[data-ref='{bonus_ref}']", "data-letter")
+    bonus_refs, bonus_wild = clue_with(view_of(people[giver], match_id), bonus_ref)
+    shape = (len(bonus_refs), len({r[1:] for r in bonus_refs if r[0] in "PB"}),
+             len({r for r in bonus_refs if r[0] == "N"}))
+    offer(people[giver], *shape)
+    for seat in voters:
+        people[seat].page.locator(f"#lj-offers [data-offer='{giver}']").wait_for()
+        people[seat].page.click(f"#lj-vote-{giver}")
+    wait_phase(seats, "clue")
+    tap_clue(people[giver], bonus_refs, bonus_wild)
+    people[giver].page.click("#lj-clue-send")
+    owner.page.wait_for_selector("#lj-bonus")
+    owner.page.click(f"#lj-bonus-picker .lj-pick[data-letter='{bonus}']")
+    owner.page.click("#lj-bonus-send")
+    for player in seats:
+        player.page.locator("#lj-shared .lj-card[data-ref='S0']").wait_for()
+
+    # Everyone agrees to end: the people on their pages; while the AI teammate still has
+    # clues to give, the people follow its lead (quickly, over HTTP) until it agrees too.
+    for player in seats:
+        player.page.click("#lj-agree-end")
+    for _ in range(300):
+        if seats[0].page.get_attribute("#match", "data-phase") == "final":
+            break
+        before = seq_of(seats[0])
+        moves = [(p, follow(p, match_id)) for p in seats]
+        for player, move in moves:
+            if move is not None:
+                api_post(player.page, f"/matches/{match_id}/moves", {"move": move})
+        if all(move is None for _, move in moves):
+            seats[0].page.wait_for_function(
+                "(seq) => Number(document.querySelector('#match')?.dataset.seq) > seq",
+                arg=before, timeout=30_000)
+    wait_phase(seats, "final")
+
+    # The arrangement on each page: one taps a tile to a new place, all submit; the AI
+    # arranges from its own seat; then the reveal.
+    taps = seats[0].page
+    taps.click("#lj-arr-word .lj-arr-tile[data-slot='O1']")
+    taps.click("#lj-arr-word .lj-arr-tile[data-slot='O0']")
+    taps.locator("#lj-arr-word .lj-arr-tile").first.and_(
+        taps.locator("[data-slot='O1']")).wait_for()
+    for player in seats:
+        player.page.click("#lj-arrange-send")
+    wait_phase(seats, "over")
+    for seat, player in people.items():
+        player.page.wait_for_selector("#lj-reveal")
+        assert player.page.locator("#lj-reveal .lj-result").count() == 4
+        assert player.page.get_attribute(f".lj-card[data-ref='P{seat}']", "data-letter") != "?"
+    outcome = view_of(seats[0], match_id)["outcome"]
+    assert outcome["players"][humans[0]]["slots"][0] == "O1"
+    for seat, player in people.items():
+        assert_never_saw_own_letters(player, seat)
+
+
 def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) -> None:
     match_id, seats = start_three(open_page, ("eda", "fuat", "gul"))
     phone = seats[1].page
