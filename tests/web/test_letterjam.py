@@ -1,10 +1,13 @@
 """Harf Takıl in the browser: three people play a Turkish game through their pages (offers,
 one-tap votes, a clue spelled by tapping cards, moving on and staying, a bonus letter named,
 agreeing to end, the arrangement by drag, by keyboard and by tap, the reveal beside the
-secret words, the chat after the end); the table on a 360 px phone, in English too, with a
-spectator; a room made from the lobby with scoring and a timer, played to the end; a table
-alone with AI teammates (where the server has the AI seat); no page ever gets its own letters
-before the reveal.
+secret words, the chat after the end); three people and an AI teammate play a whole game
+through their pages; the table on a 360 px phone, in English too, with a spectator; a room
+made from the lobby with scoring and a timer, played to the end; one person alone with three
+AI teammates wins (its true letters read by the test from the server's database, never
+through the page); no page ever gets its own letters before the reveal. The Harf Takıl
+screenshots of the README (table, clue builder, sheet, reveal; desktop and 360 px phone) are
+taken here.
 
 The guess sheet is kept on the server when it offers ``/api/matches/{id}/sheet`` (then
 another device of the same account finds the notes, and everyone's sheet shows after the
@@ -363,6 +366,10 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     headline = pages[0].locator("#lj-reveal h2").inner_text()
     assert "Kazandınız" in headline or "olmadı" in headline
     shoot(pages[1], "letterjam-reveal")
+    pages[1].set_viewport_size(PHONE_SMALL)
+    assert no_horizontal_scroll(pages[1]), pages[1].evaluate(WIDE)
+    shoot(pages[1], "letterjam-reveal-phone")
+    pages[1].set_viewport_size(DESKTOP)
     # After the end the table talks: the chat opens for everyone.
     pages[0].fill("#lj-chat #chat-input", "iyi oyundu")
     pages[0].click("#lj-chat #chat-send")
@@ -581,10 +588,23 @@ def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) ->
     phone.locator("#lj-spelled .lj-tile").first.wait_for(state="detached")
     tap_clue(seats[1], refs, clue.wildcard)
     assert no_horizontal_scroll(phone), phone.evaluate(WIDE)
+    shoot(phone, "letterjam-clue-phone")
     phone.click("#lj-clue-send")
     phone.wait_for_selector("#lj-last-clue")
     assert no_horizontal_scroll(phone), phone.evaluate(WIDE)
     shoot(phone, "letterjam-table-phone")
+    # The guess sheet of a reader on a phone: the clue's row with its `?`, a note on it.
+    used = next(int(r[1:]) for r in refs if r[0] == "P" and r != "P1")
+    reader = seats[used].page
+    reader.set_viewport_size(PHONE_SMALL)
+    reader.locator("#lj-sheet .lj-tile-letter").filter(has_text="?").first.wait_for()
+    reader.click("#lj-note-1")
+    reader.click("#lj-note-picker .lj-pick[data-letter='E']")
+    reader.locator("#lj-note-1").filter(has_text="E").wait_for()
+    assert no_horizontal_scroll(reader), reader.evaluate(WIDE)
+    quiet(reader)
+    reader.locator("#lj-sheet").screenshot(path=str(SCREENSHOTS / "letterjam-sheet-phone.png"))
+    reader.set_viewport_size(DESKTOP)
     # The English switch: the same table speaks English, the engine's refusals too.
     english = seats[2].page
     english.click(".lang[data-lang='en']")
