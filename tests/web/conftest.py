@@ -45,6 +45,8 @@ def chromium_path() -> str | None:
 class WebServer:
     url: str
     stop: Callable[[], None]
+    #: The server's SQLite file: a test may read the truth from it (never through a page).
+    database: Path
 
 
 @pytest.fixture(scope="session")
@@ -68,7 +70,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         pytest.fail("the web test server did not start")
     stop = local.stop_thread
 
-    yield WebServer(local.url, stop)
+    yield WebServer(local.url, stop, path)
     stop()
 
 

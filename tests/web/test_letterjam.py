@@ -1,10 +1,13 @@
 """Harf Takıl in the browser: three people play a Turkish game through their pages (offers,
 one-tap votes, a clue spelled by tapping cards, moving on and staying, a bonus letter named,
 agreeing to end, the arrangement by drag, by keyboard and by tap, the reveal beside the
-secret words, the chat after the end); the table on a 360 px phone, in English too, with a
-spectator; a room made from the lobby with scoring and a timer, played to the end; a table
-alone with AI teammates (where the server has the AI seat); no page ever gets its own letters
-before the reveal.
+secret words, the chat after the end); three people and an AI teammate play a whole game
+through their pages; the table on a 360 px phone, in English too, with a spectator; a room
+made from the lobby with scoring and a timer, played to the end; one person alone with three
+AI teammates wins (its true letters read by the test from the server's database, never
+through the page); no page ever gets its own letters before the reveal. The Harf Takıl
+screenshots of the README (table, clue builder, sheet, reveal; desktop and 360 px phone) are
+taken here.
 
 The guess sheet is kept on the server when it offers ``/api/matches/{id}/sheet`` (then
 another device of the same account finds the notes, and everyone's sheet shows after the
@@ -15,9 +18,10 @@ reload.
 from __future__ import annotations
 
 import itertools
+import json
+import sqlite3
+from contextlib import closing
 from typing import Any
-
-import pytest
 
 from harfiyen.games import game
 from harfiyen.games.letterjam.cards import ref_label
@@ -371,11 +375,191 @@ def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None
     headline = pages[0].locator("#lj-reveal h2").inner_text()
     assert "Kazandınız" in headline or "olmadı" in headline
     shoot(pages[1], "letterjam-reveal")
+    pages[1].set_viewport_size(PHONE_SMALL)
+    assert no_horizontal_scroll(pages[1]), pages[1].evaluate(WIDE)
+    shoot(pages[1], "letterjam-reveal-phone")
+    pages[1].set_viewport_size(DESKTOP)
     # After the end the table talks: the chat opens for everyone.
     pages[0].fill("#lj-chat #chat-input", "iyi oyundu")
     pages[0].click("#lj-chat #chat-send")
     pages[1].locator("#lj-chat #chat-log").filter(has_text="iyi oyundu").wait_for()
     for seat, player in enumerate(seats):
+        assert_never_saw_own_letters(player, seat)
+
+
+def start_with_ai(open_page: Any, names: tuple[str, ...] = ("deniz", "ece", "fatih")
+                  ) -> tuple[int, dict[int, Player], int]:
+    """Three people and one AI teammate in a Turkish match, made as a person makes it
+    (POST /api/matches with ``"bots": ["ai"]``, the other two invited by name): the match,
+    the people by seat, the AI's seat."""
+    players = [open_page(DESKTOP) for _ in names]
+    for player, name in zip(players, names, strict=True):
+        player.name = unique(name)
+        register(player.page, player.name)
+    created = api_post(players[0].page, "/matches", {
+        "game": "letterjam", "options": {"language": "tr", "players": 4},
+        "time_control": {"kind": "none"}, "opponents": [p.name for p in players[1:]],
+        "bots": ["ai"],
+    })
+    match_id = int(created["match"]["id"])
+    for player in players[1:]:
+        accept_invite_for(player.page, match_id)
+    people: dict[int, Player] = {}
+    for player in players:
+        player.page.goto(f"/#/match/{match_id}")
+        people[seat_of(player.page)] = player
+    (ai,) = set(range(4)) - set(people)
+    return match_id, people, ai
+
+
+def follow(player: Player, match_id: int) -> dict[str, Any] | None:
+    """What a person who follows the table does now (the quick part of a game, over HTTP):
+    vote with the most votes, agree to end once anyone agrees, withdraw when chosen,
+    name a bonus ``A``; ``None``: nothing to do."""
+    from harfiyen.ai.letterjam.seat import leader
+
+    seen = LetterJamView.from_json(view_of(player, match_id))
+    me = seen.seat
+    assert me is not None
+    if seen.outcome is not None or seen.phase.value == "final":
+        return None
+    if seen.stands[me].bonus_used:
+        return {"kind": "name_bonus", "letter": "A"}
+    if seen.phase.value == "clue":
+        return {"kind": "withdraw"} if seen.cluegiver == me else None
+    offered = [s for s, o in enumerate(seen.offers) if o is not None]
+    if offered:
+        target = leader(seen.votes, offered)
+        return None if seen.votes[me] == target else {"kind": "vote", "seat": target}
+    if any(seen.agrees_end) and not seen.agrees_end[me]:
+        return {"kind": "agree_end", "agree": True}
+    return None
+
+
+def test_three_people_and_an_ai_teammate_play_a_turkish_game(open_page: Any) -> None:
+    """Offers, votes, a clue spelled by tapping, moving on, a bonus letter, agreeing to end,
+    the arrangement and the reveal through the pages of three people, with an AI teammate
+    acting from its own seat on the server beside them."""
+    match_id, people, ai = start_with_ai(open_page)
+    seats = [people[s] for s in sorted(people)]
+    humans = sorted(people)
+    for seat, player in people.items():
+        assert player.page.get_attribute(f".lj-card[data-ref='P{seat}']", "data-letter") == "?"
+        assert player.page.locator("#lj-stands .lj-stand").count() == 4
+        letter = player.page.get_attribute(f".lj-card[data-ref='P{ai}']", "data-letter")
+        assert letter and letter != "?"
+
+    # A person finds a clue that another person reads (the AI's search on its own view).
+    from harfiyen.ai.letterjam.cluesearch import search
+    from harfiyen.ai.letterjam.table import read_table
+    from harfiyen.ai.letterjam.words import word_index
+
+    clue = refs = giver = reader_seat = None
+    for seat in humans:
+        table = read_table(LetterJamView.from_json(view_of(people[seat], match_id)))
+        for found in search(table, word_index(table.lexicon), limit=40):
+            labels = [ref_label(r) for r in found.refs]
+            readers = [s for s in humans if s != seat and f"P{s}" in labels]
+            if readers:
+                clue, refs, giver, reader_seat = found, labels, seat, readers[0]
+                break
+        if clue is not None:
+            break
+    assert clue is not None and refs is not None and giver is not None
+    assert reader_seat is not None
+    offer(people[giver], *clue.shape)
+    voters = [s for s in humans if s != giver]
+    for seat in voters:
+        people[seat].page.locator(f"#lj-offers [data-offer='{giver}']").wait_for()
+        people[seat].page.click(f"#lj-vote-{giver}")
+        people[seat].page.locator(f"#lj-vote-{giver}[aria-pressed='true']").wait_for()
+    # The AI teammate joins the offer with most votes: the majority picks the giver.
+    wait_phase(seats, "clue")
+    tap_clue(people[giver], refs, clue.wildcard)
+    people[giver].page.click("#lj-clue-send")
+    wait_phase(seats, "round")
+    for seat, player in people.items():
+        tiles = player.page.locator("#lj-last-clue .lj-tile")
+        assert tiles.count() == len(refs)
+        for i, ref in enumerate(refs):
+            if ref == f"P{seat}":
+                assert tiles.nth(i).locator(".lj-tile-letter").inner_text() == "?"
+
+    # The reader moves on with the letter the others see.
+    reader = people[reader_seat]
+    reader.page.wait_for_selector("#lj-move-on.asked")
+    truth = people[giver].page.get_attribute(f".lj-card[data-ref='P{reader_seat}']",
+                                             "data-letter")
+    progress = reader.page.locator(f".lj-stand[data-seat='{reader_seat}'] .lj-progress")
+    reader.page.click(f"#lj-guess-picker .lj-pick[data-letter='{truth}']")
+    reader.page.click("#lj-move-on-send")
+    progress.filter(has_text="2/5").wait_for()
+    sheet = reader.page.locator("#lj-sheet .lj-sheet-pos[data-position='0'] .lj-sheet-letter")
+    assert sheet.inner_text() == truth
+
+    # A person goes through the rest of its letters quickly and draws a bonus letter; a
+    # clue of another person uses it and the owner names it on its page.
+    owner_seat = next(s for s in humans if s != giver)
+    owner = people[owner_seat]
+    left = view_of(owner, match_id)["stands"][owner_seat]
+    for _ in range(left["cards"] - left["position"]):
+        api_post(owner.page, f"/matches/{match_id}/moves",
+                 {"move": {"kind": "move_on", "guess": None}})
+    bonus_ref = f"B{owner_seat}"
+    people[giver].page.locator(f".lj-stand[data-seat='{owner_seat}'] "
+                               f".lj-card[data-ref='{bonus_ref}']").wait_for()
+    bonus = people[giver].page.get_attribute(f".lj-card[data-ref='{bonus_ref}']", "data-letter")
+    bonus_refs, bonus_wild = clue_with(view_of(people[giver], match_id), bonus_ref)
+    shape = (len(bonus_refs), len({r[1:] for r in bonus_refs if r[0] in "PB"}),
+             len({r for r in bonus_refs if r[0] == "N"}))
+    offer(people[giver], *shape)
+    for seat in voters:
+        people[seat].page.locator(f"#lj-offers [data-offer='{giver}']").wait_for()
+        people[seat].page.click(f"#lj-vote-{giver}")
+    wait_phase(seats, "clue")
+    tap_clue(people[giver], bonus_refs, bonus_wild)
+    people[giver].page.click("#lj-clue-send")
+    owner.page.wait_for_selector("#lj-bonus")
+    owner.page.click(f"#lj-bonus-picker .lj-pick[data-letter='{bonus}']")
+    owner.page.click("#lj-bonus-send")
+    for player in seats:
+        player.page.locator("#lj-shared .lj-card[data-ref='S0']").wait_for()
+
+    # Everyone agrees to end: the people on their pages; while the AI teammate still has
+    # clues to give, the people follow its lead (quickly, over HTTP) until it agrees too.
+    for player in seats:
+        player.page.click("#lj-agree-end")
+    for _ in range(300):
+        if seats[0].page.get_attribute("#match", "data-phase") == "final":
+            break
+        before = seq_of(seats[0])
+        moves = [(p, follow(p, match_id)) for p in seats]
+        for player, move in moves:
+            if move is not None:
+                api_post(player.page, f"/matches/{match_id}/moves", {"move": move})
+        if all(move is None for _, move in moves):
+            seats[0].page.wait_for_function(
+                "(seq) => Number(document.querySelector('#match')?.dataset.seq) > seq",
+                arg=before, timeout=30_000)
+    wait_phase(seats, "final")
+
+    # The arrangement on each page: one taps a tile to a new place, all submit; the AI
+    # arranges from its own seat; then the reveal.
+    taps = seats[0].page
+    taps.click("#lj-arr-word .lj-arr-tile[data-slot='O1']")
+    taps.click("#lj-arr-word .lj-arr-tile[data-slot='O0']")
+    taps.locator("#lj-arr-word .lj-arr-tile").first.and_(
+        taps.locator("[data-slot='O1']")).wait_for()
+    for player in seats:
+        player.page.click("#lj-arrange-send")
+    wait_phase(seats, "over")
+    for seat, player in people.items():
+        player.page.wait_for_selector("#lj-reveal")
+        assert player.page.locator("#lj-reveal .lj-result").count() == 4
+        assert player.page.get_attribute(f".lj-card[data-ref='P{seat}']", "data-letter") != "?"
+    outcome = view_of(seats[0], match_id)["outcome"]
+    assert outcome["players"][humans[0]]["slots"][0] == "O1"
+    for seat, player in people.items():
         assert_never_saw_own_letters(player, seat)
 
 
@@ -413,10 +597,23 @@ def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) ->
     phone.locator("#lj-spelled .lj-tile").first.wait_for(state="detached")
     tap_clue(seats[1], refs, clue.wildcard)
     assert no_horizontal_scroll(phone), phone.evaluate(WIDE)
+    shoot(phone, "letterjam-clue-phone")
     phone.click("#lj-clue-send")
     phone.wait_for_selector("#lj-last-clue")
     assert no_horizontal_scroll(phone), phone.evaluate(WIDE)
     shoot(phone, "letterjam-table-phone")
+    # The guess sheet of a reader on a phone: the clue's row with its `?`, a note on it.
+    used = next(int(r[1:]) for r in refs if r[0] == "P" and r != "P1")
+    reader = seats[used].page
+    reader.set_viewport_size(PHONE_SMALL)
+    reader.locator("#lj-sheet .lj-tile-letter").filter(has_text="?").first.wait_for()
+    reader.click("#lj-note-1")
+    reader.click("#lj-note-picker .lj-pick[data-letter='E']")
+    reader.locator("#lj-note-1").filter(has_text="E").wait_for()
+    assert no_horizontal_scroll(reader), reader.evaluate(WIDE)
+    quiet(reader)
+    reader.locator("#lj-sheet").screenshot(path=str(SCREENSHOTS / "letterjam-sheet-phone.png"))
+    reader.set_viewport_size(DESKTOP)
     # The English switch: the same table speaks English, the engine's refusals too.
     english = seats[2].page
     english.click(".lang[data-lang='en']")
@@ -495,21 +692,101 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     assert "Takım puanı" in host.page.locator("#lj-team-score").inner_text()
 
 
-def test_alone_with_ai_teammates_from_the_lobby(open_page: Any) -> None:
-    """The lobby's solo table: a person and two AI teammates; the AI acts through its seats
-    (offers appear, a clue is given) while the person plays on the page."""
-    if game("letterjam").ai_player is None:
-        pytest.skip("this server has no Harf Takıl AI seat yet")
+def truth_of(web_server: Any, match_id: int, seat: int) -> tuple[list[str], list[int], str | None]:
+    """Test-only, from the server's SQLite file (never through a page): the seat's stand
+    letters in the order shown, the stand indexes in the secret word's order, and its drawn
+    bonus letter (``None`` before one is drawn)."""
+    from harfiyen.server.app import default_lexicons
+    from harfiyen.server.games import adapter
+
+    with closing(sqlite3.connect(web_server.database)) as db:
+        config, seed = db.execute("SELECT config, seed FROM matches WHERE id = ?",
+                                  (match_id,)).fetchone()
+        rows = db.execute("SELECT data FROM match_events WHERE match_id = ? ORDER BY seq",
+                          (match_id,)).fetchall()
+    state = adapter("letterjam").new_game(json.loads(config), seed, default_lexicons)
+    player = state.players[seat]
+    stand = [state.cards[card] for card in player.stand]
+    order = [player.stand.index(card) for card in player.dealt]
+    bonus = None
+    for (data,) in rows:
+        event = json.loads(data)
+        if event.get("kind") == "bonus_drawn" and event.get("seat") == seat:
+            bonus = state.cards[event["card"]]
+    return stand, order, bonus
+
+
+def test_one_person_with_three_ai_teammates_wins_from_the_lobby(
+        open_page: Any, web_server: Any) -> None:
+    """The lobby's solo table: one person and three AI teammates (4 players, 3-letter words,
+    so it ends quickly). The AI seats offer, vote, give clues and agree to end by themselves;
+    the person plays on the page: names the right letter when a clue shows its card and
+    moves on, names its bonus letter, agrees to end once the teammates have, and arranges
+    its real word by tapping. The team wins (4 players: one miss allowed; the AI seats of
+    this size of table spell their words)."""
+    assert game("letterjam").ai_player is not None
     player = open_page(DESKTOP)
     register(player.page, unique("yalniz"))
     page = player.page
     page.wait_for_selector("#lj-lobby")
-    page.select_option("#lj-players", "3")
+    page.select_option("#lj-players", "4")
+    page.select_option("#lj-length", "3")
     page.click("#lj-solo")
-    page.wait_for_selector("#match[data-game='letterjam'][data-phase]:not([data-phase=''])")
-    assert page.get_attribute("#match", "data-seat") == "0"
-    # The AI teammates offer and vote (two of three seats: they may choose without the
-    # person); a clue comes, with the person's `?` where it used the person's card.
-    page.locator("#lj-last-clue").wait_for(timeout=30_000)
-    assert page.locator("#lj-last-clue .lj-tile").count() >= 1
-    assert_never_saw_own_letters(player, 0)
+    seat = seat_of(page)
+    match_id = int(page.get_attribute("#match", "data-match"))
+    assert page.locator("#lj-stands .lj-stand").count() == 4
+    moved_on = 0
+    waiting = ", ".join([
+        "#match[data-phase='final']", "#match[data-phase='over']", "#lj-bonus",
+        "#match[data-phase='round'] #lj-move-on.asked",
+        "#match[data-phase='round'] #lj-end-agree:has-text('3/4')"
+        " #lj-agree-end[aria-pressed='false']",
+    ])
+    progress = page.locator(f".lj-stand[data-seat='{seat}'] .lj-progress")
+    for _ in range(200):
+        page.wait_for_selector(waiting, timeout=60_000)
+        phase = page.get_attribute("#match", "data-phase")
+        if phase in ("final", "over"):
+            break
+        if page.locator("#lj-bonus").count():
+            bonus = truth_of(web_server, match_id, seat)[2]
+            assert bonus is not None
+            page.click(f"#lj-bonus-picker .lj-pick[data-letter='{bonus}']")
+            page.click("#lj-bonus-send")
+            page.locator("#lj-bonus").wait_for(state="detached")
+        elif page.locator("#lj-move-on.asked").count():
+            # A clue used this seat's card: its `?` stands for the real letter.
+            stand, _, _ = truth_of(web_server, match_id, seat)
+            position = view_of(player, match_id)["stands"][seat]["position"]
+            page.click(f"#lj-guess-picker .lj-pick[data-letter='{stand[position]}']")
+            shown = progress.inner_text()
+            page.click("#lj-move-on-send")
+            page.wait_for_function(
+                "([sel, was]) => document.querySelector(sel)?.innerText !== was",
+                arg=[f".lj-stand[data-seat='{seat}'] .lj-progress", shown])
+            moved_on += 1
+        else:
+            page.click("#lj-agree-end")
+            page.wait_for_selector("#lj-agree-end[aria-pressed='true'], "
+                                   "#match:not([data-phase='round'])")
+    else:
+        raise AssertionError("the game did not reach the arrangement")
+    assert moved_on >= 1, "no AI clue used the person's card"
+    stand, order, _ = truth_of(web_server, match_id, seat)
+    page.wait_for_selector("#lj-arr-word")
+    # The real word, by tapping: the tile that goes at place i, then the tile now there.
+    for place, index in enumerate(order):
+        tiles = page.locator("#lj-arr-word .lj-arr-tile")
+        if tiles.nth(place).get_attribute("data-slot") == f"O{index}":
+            continue
+        page.click(f"#lj-arr-word .lj-arr-tile[data-slot='O{index}']")
+        tiles.nth(place).click()
+        tiles.nth(place).and_(page.locator(f"[data-slot='O{index}']")).wait_for()
+    page.click("#lj-arrange-send")
+    page.wait_for_selector("#match[data-phase='over'] #lj-reveal")
+    outcome = match_view(page, match_id)["view"]["outcome"]
+    assert outcome["players"][seat]["success"], outcome["players"][seat]
+    assert outcome["players"][seat]["arranged"] == "".join(stand[i] for i in order)
+    assert outcome["team_success"], outcome
+    assert "Kazandınız" in page.locator("#lj-reveal h2").inner_text()
+    assert_never_saw_own_letters(player, seat)
