@@ -43,10 +43,15 @@ MAX_STEPS = 1500
 
 
 async def _read(client: HarfiyenClient, path: str, seat: int,
-                answers: list[tuple[int, Any]]) -> None:
-    """GET ``path`` as ``seat``'s account and keep the answer (or the error)."""
+                answers: list[tuple[int, Any]], match_id: int | None = None) -> None:
+    """GET ``path`` as ``seat``'s account and keep the answer (or the error); a list of
+    matches (``match_id`` given) is kept for that match's entry only (the other games'
+    public data, a Kelime Casusu match's word pack say, is not this seat's secret)."""
     try:
-        answers.append((seat, await client.get(path)))
+        answer = await client.get(path)
+        if match_id is not None:
+            answer = [m for m in answer["matches"] if m["id"] == match_id]
+        answers.append((seat, answer))
     except ApiError as error:
         answers.append((seat, {"code": error.code, "message": str(error),
                                "details": error.details}))
@@ -161,7 +166,7 @@ async def _side_step(rnd: random.Random, match_id: int, seat: int, sock: GameSoc
         await _read(client, f"/api/matches/{match_id}", seat, answers)
         await _read(client, f"/api/matches/{match_id}/events", seat, answers)
         await _read(client, f"/api/matches/{match_id}/chat", seat, answers)
-        await _read(client, "/api/watch", seat, answers)
+        await _read(client, "/api/watch", seat, answers, match_id)
 
 
 @st.composite
