@@ -79,8 +79,11 @@ async def seated_match(host: HarfiyenClient, solo: bool, people: dict[int, Harfi
     return int(started["match"])
 
 
-async def next_view(sock: GameSocket, match_id: int, timeout: float = 60) -> dict[str, Any]:
-    await sock.wait_seq(match_id, sock.view_seq.get(match_id, 0) + 1, timeout=timeout)
+async def next_view(sock: GameSocket, match_id: int, timeout: float = 60,
+                    after: int | None = None) -> dict[str, Any]:
+    """The first view newer than the one at ``after`` (default: the newest one now)."""
+    seen = sock.view_seq.get(match_id, 0) if after is None else after
+    await sock.wait_seq(match_id, seen + 1, timeout=timeout)
     return sock.views[match_id]
 
 
@@ -214,8 +217,10 @@ async def test_a_table_of_six_ais_plays_a_whole_game(
     for _ in range(400):
         if view["outcome"] is not None:
             break
+        # The view in hand is the one to move on from: more may arrive during the read.
+        seen = sock.view_seq[match_id]
         assert "notes" not in await host.match(match_id)
-        view = await next_view(sock, match_id)
+        view = await next_view(sock, match_id, after=seen)
     else:
         raise AssertionError("the AI game did not end")
     assert_key_hidden(sock.received)
