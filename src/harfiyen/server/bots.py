@@ -231,6 +231,9 @@ class BotRunner(Sweeper):
         self._warmed: set[tuple[str, str]] = set()
         # Matches known to have no bot seat: their moves need no look (most of them).
         self._without_bots: LruCache = LruCache(20_000)
+        # Matches with bot seats this runner has scheduled (the sweep's scope when
+        # ``resume_bots`` is off).
+        self._served: LruCache = LruCache(20_000)
         service.after_commit.append(self.after_commit)
 
     async def sweep(self) -> int:
@@ -238,23 +241,34 @@ class BotRunner(Sweeper):
         return 0
 
     async def resume(self) -> None:
-        """Schedule every active match that waits for a bot's move (after a restart)."""
-        if not self.service.settings.resume_bots:
+        """Schedule every active match that waits for a bot's move (after a restart).
+        With ``resume_bots`` off, only the matches this runner has served are looked at
+        (a server sharing its database with matches it must leave alone)."""
+        own = None if self.service.settings.resume_bots else set(self._served.keys())
+        if own is not None and not own:
             return
         async with self.service.sessions() as db:
-            rows = (await db.execute(
+            query = (
                 select(Match, MatchPlayer.seat)
                 .join(MatchPlayer, MatchPlayer.match_id == Match.id)
                 .join(User, User.id == MatchPlayer.user_id)
                 .where(Match.status == "active", User.username.startswith(BOT_PREFIX))
-            )).all()
+            )
+            if own is not None:
+                query = query.where(Match.id.in_(sorted(own)))
+            rows = (await db.execute(query)).all()
         waiting = {match.id for match, seat in rows if seat in acting_seats(match)}
-        for match_id in sorted(waiting):
+        for match_id in sorted(waiting - self._running):
+            if own is not None:
+                # Every commit schedules its match: a bot turn found waiting here was
+                # missed (the sweep is the safety net); say so, to find out why.
+                log.warning("bot turn in match %s was waiting; resumed by the sweep", match_id)
             self._schedule(match_id)
 
     def after_commit(self, match: Match) -> None:
         if match.status != "active" or self._without_bots.get(match.id):
             return
+        self._served[match.id] = True
         self._schedule(match.id)
 
     def _schedule(self, match_id: int) -> None:
