@@ -72,6 +72,8 @@ OMIT_NONE: Final[Mapping[str, Any]] = {_WIRE_KEY: "omit_none"}
 def register(tp: object, codec: Codec) -> None:
     """Write every value annotated ``tp`` (a class or a union) with ``codec``."""
     _CODECS[tp] = codec
+    _record_plan.cache_clear()  # plans made before may have read another codec
+    _encoder.cache_clear()
 
 
 def codec_of(codec: Codec) -> Mapping[str, Any]:
@@ -119,23 +121,72 @@ def record_to_json(record: Any) -> dict[str, Any]:
     """A dataclass instance as an object of its init fields (codecs and FLATTEN applied),
     then the derived values of its ``wire_extras()`` if it has one (never read back)."""
     out: dict[str, Any] = {}
-    cls: type = type(record)
-    for f, tp in _hints(cls):
-        value = getattr(record, f.name)
-        how = f.metadata.get(_WIRE_KEY)
-        if how == "flatten":
-            out.update(to_json(value, tp))
-        elif how == "omit_none":
-            if value is not None:
-                out[f.name] = to_json(value, tp)
-        elif isinstance(how, Codec):
-            out[f.name] = how.encode(value)
-        else:
-            out[f.name] = to_json(value, tp)
+    for name, how, encode in _record_plan(record.__class__):
+        value = getattr(record, name)
+        if how is None:
+            out[name] = encode(value)
+        elif how == "flatten":
+            out.update(encode(value))
+        elif value is not None:  # omit_none
+            out[name] = encode(value)
     extras = getattr(record, "wire_extras", None)
     if extras is not None:
         out.update(extras())
     return out
+
+
+# --- encoding plans ---------------------------------------------------------------------
+# Views and events are written after every move, to every audience: the walk over the
+# hints above is done once per record class and per hint, and kept as plain functions.
+# A plan gives exactly what ``to_json`` gives; where a hint cannot decide (a union, a
+# value of another type than its hint), the plan hands the value to ``to_json``.
+
+Encoder = Callable[[Any], Any]
+_SCALARS: Final = (type(None), bool, int, float, str)
+
+
+@cache
+def _record_plan(cls: type) -> tuple[tuple[str, str | None, Encoder], ...]:
+    plan: list[tuple[str, str | None, Encoder]] = []
+    for f, tp in _hints(cls):
+        how = f.metadata.get(_WIRE_KEY)
+        if isinstance(how, Codec):
+            plan.append((f.name, None, how.encode))
+        else:
+            plan.append((f.name, how, _encoder(tp)))
+    return tuple(plan)
+
+
+@cache
+def _encoder(tp: Any) -> Encoder:
+    """A function that writes a value of hint ``tp`` as ``to_json(value, tp)`` would."""
+    codec = _CODECS.get(tp)
+    if codec is not None:
+        return codec.encode
+    if tp in _SCALARS:
+        def scalar(value: Any) -> Any:
+            return value if type(value) in _SCALARS else to_json(value, tp)
+        return scalar
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp not in _CODECS:
+        def record(value: Any) -> Any:
+            return record_to_json(value) if type(value) is tp else to_json(value, tp)
+        return record
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (tuple, list) and (
+        (origin is tuple and len(args) == 2 and args[1] is Ellipsis)
+        or (origin is list and len(args) == 1)
+    ):
+        item = _encoder(args[0])
+
+        def sequence(value: Any) -> Any:
+            if type(value) in (tuple, list):
+                return [item(x) for x in value]
+            return to_json(value, tp)
+        return sequence
+
+    def generic(value: Any) -> Any:
+        return to_json(value, tp)
+    return generic
 
 
 def _item_types(tp: Any, value: Any) -> list[Any]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
-from sqlalchemy import delete, select, text
+from sqlalchemy import delete, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -104,6 +104,23 @@ class Submitted:
     status: str
 
 
+class _Writes:
+    """The writer's lock of one :meth:`MatchService.command` (``None``: nothing to take)."""
+
+    def __init__(self, lock: asyncio.Lock | None) -> None:
+        self.lock, self.held = lock, False
+
+    async def begin(self) -> None:
+        if self.lock is not None and not self.held:
+            await self.lock.acquire()
+            self.held = True
+
+    def end(self) -> None:
+        if self.held and self.lock is not None:
+            self.lock.release()
+            self.held = False
+
+
 class MatchService:
     def __init__(
         self,
@@ -122,7 +139,12 @@ class MatchService:
         self._locks: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        # SQLite has a single writer anyway: one lock for all writes keeps commands from
+        # waiting in SQLite's busy handler (which sleeps in steps of up to 100 ms).
+        self._sqlite_writer = asyncio.Lock()
         self._cache: LruCache = LruCache(settings.state_cache_size)
+        self._seating: LruCache = LruCache(settings.state_cache_size)
+        self._audiences: LruCache = LruCache(settings.state_cache_size)
         self._commits_to_crash = settings.test_kill_after_commits
         self._nudged: LruCache = LruCache(1000)  # match -> when it was last republished
         self._tasks: set[asyncio.Task[None]] = set()
@@ -149,19 +171,50 @@ class MatchService:
     @asynccontextmanager
     async def exclusive(self, kind: str, namespace: int, key: int
                         ) -> AsyncIterator[AsyncSession]:
-        # One process: an asyncio lock; several (PostgreSQL): an advisory transaction lock.
-        # SQLite has a single writer anyway: one lock for all keeps commands from waiting in
-        # SQLite's busy handler (which sleeps in steps of up to 100 ms).
-        name = (kind, key) if self.is_postgres else ("sqlite", 0)
+        # One process: an asyncio lock per key; several (PostgreSQL): an advisory
+        # transaction lock. On SQLite the writer's lock too, for the whole block.
+        async with self._lock((kind, key)):
+            if self.is_postgres:
+                async with self.sessions() as db, db.begin():
+                    await db.execute(
+                        text("SELECT pg_advisory_xact_lock(:ns, :id)"),
+                        {"ns": namespace, "id": key},
+                    )
+                    yield db
+            else:
+                async with self._sqlite_writer, self.sessions() as db, db.begin():
+                    yield db
+
+    @asynccontextmanager
+    async def command(self, match_id: int) -> AsyncIterator[tuple[AsyncSession, _Writes]]:
+        """A transaction for one command of ``match_id`` whose reads need no writer's lock.
+
+        Like :meth:`writing`, except on SQLite: there the match's own lock is held
+        throughout, and the process's single-writer lock only from ``await
+        writes.begin()`` to the commit. The command's reads and the engine's work then run
+        while other matches' commands write, instead of queueing behind them.
+        """
+        if self.is_postgres:
+            async with self.writing(match_id) as db:
+                yield db, _Writes(None)
+            return
+        async with self._lock(("match", match_id)), self.sessions() as db:
+            writes = _Writes(self._sqlite_writer)
+            try:
+                yield db, writes
+                await writes.begin()
+                await db.commit()
+            except BaseException:
+                await db.rollback()  # before another writer may begin
+                raise
+            finally:
+                writes.end()
+
+    def _lock(self, name: tuple[str, int]) -> asyncio.Lock:
         lock = self._locks.get(name)
         if lock is None:
             lock = self._locks[name] = asyncio.Lock()
-        async with lock, self.sessions() as db, db.begin():
-            if self.is_postgres:
-                await db.execute(
-                    text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": namespace, "id": key},
-                )
-            yield db
+        return lock
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background, kept referenced until it is done."""
@@ -195,6 +248,21 @@ class MatchService:
         return list((await db.execute(
             select(MatchPlayer).where(MatchPlayer.match_id == match_id).order_by(MatchPlayer.seat)
         )).scalars().all())
+
+    async def seating(self, db: AsyncSession, match: Match) -> tuple[tuple[int, int], ...]:
+        """``(seat, user id)`` of every seat. Seats are fixed once the match has started, so
+        from then on they are read once per process and kept (a command needs them twice)."""
+        kept = self._seating.get(match.id)
+        if kept is not None:
+            return kept  # type: ignore[no-any-return]
+        rows = (await db.execute(
+            select(MatchPlayer.seat, MatchPlayer.user_id)
+            .where(MatchPlayer.match_id == match.id).order_by(MatchPlayer.seat)
+        )).all()
+        seating = tuple((seat, user_id) for seat, user_id in rows)
+        if match.status in ("active", "finished"):
+            self._seating[match.id] = seating
+        return seating
 
     async def seat_of(self, db: AsyncSession, match_id: int, user_id: int) -> int | None:
         return (await db.execute(
@@ -476,18 +544,19 @@ class MatchService:
         (a bot or the scheduler acting on what it read earlier). Raises a
         ``GameError`` (engine or server) and writes nothing when refused.
         """
-        async with self.writing(match_id) as db:
+        async with self.command(match_id) as (db, writes):
             match = await db.get(Match, match_id)
             if match is None:
                 raise E.fail(E.MATCH_NOT_FOUND, status=404)
             if expect_seq is not None and match.last_seq != expect_seq:
                 raise E.fail(E.MATCH_BUSY, status=409)
-            seat = await self.seat_of(db, match_id, user_id)
+            seat = next((s for s, u in await self.seating(db, match) if u == user_id), None)
             if seat is None:
                 raise E.fail(E.NOT_A_PLAYER, status=403)
             game = adapter(match.game)
             if match.status in ("waiting", "cancelled"):
                 if match.status == "waiting" and _is_resign(move_data):
+                    await writes.begin()
                     return await self._cancel(db, match)
                 raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
             state = await self.state(db, match)
@@ -504,6 +573,7 @@ class MatchService:
             # guesses under one clue); a timeout, or any change, starts the next one.
             same_turn = (move != game.timeout() and game.phase_of(state) ==
                          game.phase_of(new_state))
+            await writes.begin()
             try:
                 written = await self._append(db, match, new_state, events, first_seq=first,
                                              same_turn=same_turn)
@@ -521,6 +591,8 @@ class MatchService:
         """Drop what this process keeps of an ended match (its state, its lock, its
         republish stamp): nothing more is written to it, and a reader rebuilds it."""
         self._cache.pop(match_id, None)
+        self._seating.pop(match_id, None)
+        self._audiences.pop(match_id, None)
         self._nudged.pop(match_id, None)
         lock = self._locks.get(("match", match_id))
         if lock is not None and not lock.locked():
@@ -573,9 +645,14 @@ class MatchService:
         """Store ``events`` from ``first_seq`` on and update the match row."""
         game = adapter(match.game)
         numbered = list(enumerate(events, start=first_seq))
-        for seq, event in numbered:
-            data = game.event_dict(event)
-            db.add(MatchEvent(match_id=match.id, seq=seq, kind=data["kind"], data=data))
+        if numbered:
+            # One plain INSERT for all the events: they are never read back as objects
+            # here, and the ORM's unit of work would send one INSERT … RETURNING each.
+            rows = [game.event_dict(event) for _, event in numbered]
+            await db.execute(insert(MatchEvent), [
+                {"match_id": match.id, "seq": seq, "kind": data["kind"], "data": data}
+                for (seq, _), data in zip(numbered, rows, strict=True)
+            ])
         match.last_seq = first_seq + len(numbered) - 1
         before = tuple(match.acting or ()) if first_seq > 1 else ()
         acting = game.to_act(state)
@@ -594,7 +671,10 @@ class MatchService:
             match.deadline_at = self._deadline(match, game, state,
                                                same_turn and before == acting)
         self._cache[match.id] = state
-        seated = [(p.seat, p.user_id) for p in await self.players(db, match.id)]
+        if first_seq == 1:  # the seats were dealt in this transaction
+            seated = [(p.seat, p.user_id) for p in await self.players(db, match.id)]
+        else:
+            seated = list(await self.seating(db, match))
         return Written(numbered, state, seated, acting, before)
 
     def _deadline(self, match: Match, game: GameAdapter, state: Any,
@@ -616,8 +696,14 @@ class MatchService:
     # --- publishing --------------------------------------------------------------------
 
     def audiences(self, match: Match) -> list[Viewer]:
-        """Every audience of the match: the game's viewers (seats, team roles, spectators)."""
-        return list(adapter(match.game).audiences(match.config))
+        """Every audience of the match: the game's viewers (seats, team roles, spectators).
+        Fixed by the config, which no longer changes once the match has started."""
+        kept = self._audiences.get(match.id)
+        if kept is None:
+            kept = adapter(match.game).audiences(match.config)
+            if match.status != "waiting":
+                self._audiences[match.id] = kept
+        return list(kept)
 
     async def publish(self, match: Match, written: Written) -> None:
         """Fan out what a committed command wrote; never raises.

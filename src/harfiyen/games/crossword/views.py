@@ -12,6 +12,7 @@ import copy
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, cast, get_args
 
@@ -166,8 +167,8 @@ class CrosswordView:
             "finish_level": f.finish_level,
             "rack_size": f.rack_size,
             "board": [
-                {"square": square_name(sq), "letter": tile.letter, "blank": tile.blank}
-                for sq, tile in self.board.occupied()
+                {"square": square, "letter": letter, "blank": blank}
+                for square, letter, blank in _board_tiles(self.board)
             ],
             "rows": self.rows(),
             "scores": list(self.scores),
@@ -187,7 +188,7 @@ class CrosswordView:
                 "total": pending.total,
                 "ends_game": pending.ends_game,
             },
-            "last_move": None if self.last_move is None else copy.deepcopy(dict(self.last_move)),
+            "last_move": None if self.last_move is None else _json_copy(self.last_move),
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
         }
         if self.seat is not None:
@@ -336,6 +337,12 @@ def board_rows(state: GameState) -> list[str]:
 
 
 def _rows(board: Board, language: Language) -> list[str]:
+    return list(_board_rows(board, language))
+
+
+# Every audience's view of a state shows the same board: its wire forms are built once.
+@lru_cache(maxsize=64)
+def _board_rows(board: Board, language: Language) -> tuple[str, ...]:
     rows: list[str] = []
     for r in range(SIZE):
         chars: list[str] = []
@@ -346,7 +353,28 @@ def _rows(board: Board, language: Language) -> list[str]:
             else:
                 chars.append(lower(tile.letter, language) if tile.blank else tile.letter)
         rows.append("".join(chars))
-    return rows
+    return tuple(rows)
+
+
+@lru_cache(maxsize=64)
+def _board_tiles(board: Board) -> tuple[tuple[str, str, bool], ...]:
+    """``(square name, letter, blank)`` of every tile on ``board``."""
+    return tuple((square_name(sq), tile.letter, tile.blank) for sq, tile in board.occupied())
+
+
+@lru_cache(maxsize=64)
+def _board_counts(board: Board) -> Counter[str]:
+    """The tiles on ``board`` by letter (``?`` for blanks)."""
+    return Counter(BLANK if tile.blank else tile.letter for _, tile in board.occupied())
+
+
+def _json_copy(value: Any) -> Any:
+    """A fresh copy of JSON data (mappings, lists, scalars): cheaper than ``deepcopy``."""
+    if isinstance(value, Mapping):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_copy(v) for v in value]
+    return value
 
 
 def unseen_tiles(state: GameState, own_rack: tuple[str, ...]) -> dict[str, int]:
@@ -355,7 +383,7 @@ def unseen_tiles(state: GameState, own_rack: tuple[str, ...]) -> dict[str, int]:
     This is what the viewer cannot see: the bag and the other racks together.
     """
     counts = Counter(state.rules.tiles.bag())
-    counts.subtract(BLANK if tile.blank else tile.letter for _, tile in state.board.occupied())
+    counts.subtract(_board_counts(state.board))
     counts.subtract(own_rack)
     order = [*ALPHABETS[state.rules.language], BLANK]
     return {tile: counts[tile] for tile in order if counts[tile] > 0}
