@@ -219,6 +219,9 @@ class Connection:
 
     # --- sending ---------------------------------------------------------------------------
 
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send_text(_encoded(message))
+
     async def send_loop(self) -> None:
         while True:
             message = await self.queue.get()
@@ -234,11 +237,11 @@ class Connection:
             elif kind in ("event", "state", "sync"):
                 await self._numbered(message)
             elif kind == "notice" and message.get("kind") == "match_started":
-                await self.ws.send_json(message)
+                await self.send(message)
                 if message["match"] in self.waiting:
                     await self.subscribe(message["match"], 0, None)
             else:
-                await self.ws.send_json(message)
+                await self.send(message)
 
     async def _numbered(self, message: dict[str, Any]) -> None:
         match_id, seq, kind = message["match"], message["seq"], message["type"]
@@ -254,7 +257,7 @@ class Connection:
             return
         last = self.sent_seq.get(match_id)
         if kind == "sync":
-            await self.ws.send_json(message)
+            await self.send(message)
             self.sent_seq[match_id] = seq
             return
         if last is None or seq < last or (kind == "event" and seq == last):
@@ -262,9 +265,9 @@ class Connection:
         if seq > last + (1 if kind == "event" else 0):
             for frame in await self.service.gap(match_id, self.viewers[match_id], last):
                 if frame["seq"] < seq or (kind == "state" and frame["seq"] == seq):
-                    await self.ws.send_json(frame)
+                    await self.send(frame)
                     self.sent_seq[match_id] = last = frame["seq"]
-        await self.ws.send_json(message)
+        await self.send(message)
         self.sent_seq[match_id] = seq
 
     async def _catch_up(self) -> None:
@@ -294,11 +297,11 @@ class Connection:
         self.drained.set()
         for item in kept:
             if item["type"] != _CATCH_UP:
-                await self.ws.send_json(item)
+                await self.send(item)
         for match_id in self.sent_seq:
             self.sent_seq[match_id] = None
         self.overflowed = False
-        await self.ws.send_json({"type": "resync", "matches": sorted(self.viewers)})
+        await self.send({"type": "resync", "matches": sorted(self.viewers)})
 
     # --- subscriptions ---------------------------------------------------------------------
 
@@ -416,6 +419,23 @@ class Connection:
                 "type": "ack", "id": frame.id, "match": done.match_id, "seq": done.last_seq,
                 "status": done.status,
             })
+
+
+# A published message reaches every local subscriber of its channel as the same object:
+# it is encoded once for all of them (a move watched by a thousand spectators).
+_ENCODED: dict[int, tuple[dict[str, Any], str]] = {}
+_ENCODED_KEEP = 256
+
+
+def _encoded(message: dict[str, Any]) -> str:
+    kept = _ENCODED.get(id(message))
+    if kept is not None and kept[0] is message:
+        return kept[1]
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    if len(_ENCODED) >= _ENCODED_KEEP:
+        _ENCODED.pop(next(iter(_ENCODED)))
+    _ENCODED[id(message)] = (message, text)
+    return text
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
