@@ -460,6 +460,8 @@ _TRANSIENT = frozenset({"server.busy", "server.unavailable"})
 _MAX_REFUSALS = 3
 # A table where no seat's move arrives for this long is stalled (the match is given up).
 _STALL_SECONDS = 15.0
+# How long a refused seat waits for the newer view that would make the refusal a race.
+_RACE_SECONDS = 1.0
 
 
 @dataclass
@@ -533,6 +535,16 @@ async def _play_in_turn(t: Table) -> bool:
     return False
 
 
+async def _newer_view(sock: GameSocket, match: int, seen: int) -> bool:
+    """Whether a view newer than ``seen`` reaches ``sock`` within a second (the frame of a
+    move on another server process may come after the refusal it caused)."""
+    try:
+        await sock.wait_seq(match, seen + 1, timeout=_RACE_SECONDS)
+    except TimeoutError:
+        return False
+    return True
+
+
 async def _play_together(t: Table) -> bool:
     """Every seat plays on its own from its own view (all may act at once); True when the
     game ended."""
@@ -573,7 +585,7 @@ async def _play_together(t: Table) -> bool:
                 if code in _TRANSIENT:
                     t.stats.error(code, t.game)
                     await asyncio.sleep(0.2)
-                elif sock.view_seq[t.match] != seen:
+                elif await _newer_view(sock, t.match, seen):
                     # Chosen on a view another seat's move made stale (e.g. a vote sent as
                     # the majority was reached): a race, counted apart; the seat chooses
                     # again on the newer view.
