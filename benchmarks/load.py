@@ -278,6 +278,7 @@ class Deployment:
     profile: str = ""  # a folder: each server runs under cProfile and writes its profile there
     procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
     urls: list[str] = field(default_factory=list)
+    logs: list[Path] = field(default_factory=list)
     cleanup: list[Callable[[], None]] = field(default_factory=list)
 
     def start(self) -> None:
@@ -304,12 +305,17 @@ class Deployment:
             if self.profile:
                 command = [sys.executable, "-m", "cProfile", "-o",
                            f"{self.profile}/server-{port}.prof", *command]
-            proc = subprocess.Popen(command, env=env,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            # The server's log goes to a file (a pipe nobody reads would block it).
+            log_path = Path(tempfile.mkstemp(prefix=f"harfiyen-load-{port}-", suffix=".log")[1])
+            self.cleanup.append(lambda path=log_path: path.unlink(missing_ok=True))
+            with log_path.open("wb") as log_file:
+                proc = subprocess.Popen(command, env=env,
+                                        stdout=subprocess.DEVNULL, stderr=log_file)
             self.procs.append(proc)
+            self.logs.append(log_path)
             self.urls.append(f"http://127.0.0.1:{port}")
-        for proc, url in zip(self.procs, self.urls, strict=True):
-            _wait_healthy(proc, url)
+        for proc, url, log_path in zip(self.procs, self.urls, self.logs, strict=True):
+            _wait_healthy(proc, url, log_path)
 
     def stop(self) -> None:
         for proc in self.procs:
@@ -338,10 +344,10 @@ def _psql(sql: str) -> None:
     asyncio.run(run())
 
 
-def _wait_healthy(proc: subprocess.Popen[bytes], url: str) -> None:
+def _wait_healthy(proc: subprocess.Popen[bytes], url: str, log_path: Path) -> None:
     for _ in range(600):
         if proc.poll() is not None:
-            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "died")
+            raise RuntimeError(log_path.read_text(errors="replace") or "died")
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(url + "/api/health", timeout=2).status_code == 200:
                 return

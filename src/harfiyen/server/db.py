@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import event
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from harfiyen.server import sqlite_inline
 
 
 def normalize_url(url: str) -> str:
@@ -32,6 +35,10 @@ def make_engine(url: str, schema: str | None = None, *, pool_size: int = 10,
     }
     if url.startswith("postgresql") and schema:
         kwargs["connect_args"] = {"server_settings": {"search_path": schema}}
+    if url.startswith("sqlite"):
+        # Statements run inline, one writer at a time (see sqlite_inline).
+        cargs, cparams = make_url(url).get_dialect()().create_connect_args(make_url(url))
+        kwargs["async_creator"] = sqlite_inline.connector(cargs, cparams)
     engine = create_async_engine(url, **kwargs)
     if url.startswith("sqlite"):
         # WAL lets readers go on while a move is written; the timeout makes writers wait.

@@ -104,23 +104,6 @@ class Submitted:
     status: str
 
 
-class _Writes:
-    """The writer's lock of one :meth:`MatchService.command` (``None``: nothing to take)."""
-
-    def __init__(self, lock: asyncio.Lock | None) -> None:
-        self.lock, self.held = lock, False
-
-    async def begin(self) -> None:
-        if self.lock is not None and not self.held:
-            await self.lock.acquire()
-            self.held = True
-
-    def end(self) -> None:
-        if self.held and self.lock is not None:
-            self.lock.release()
-            self.held = False
-
-
 class MatchService:
     def __init__(
         self,
@@ -139,9 +122,6 @@ class MatchService:
         self._locks: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-        # SQLite has a single writer anyway: one lock for all writes keeps commands from
-        # waiting in SQLite's busy handler (which sleeps in steps of up to 100 ms).
-        self._sqlite_writer = asyncio.Lock()
         self._cache: LruCache = LruCache(settings.state_cache_size)
         self._seating: LruCache = LruCache(settings.state_cache_size)
         self._audiences: LruCache = LruCache(settings.state_cache_size)
@@ -172,43 +152,13 @@ class MatchService:
     async def exclusive(self, kind: str, namespace: int, key: int
                         ) -> AsyncIterator[AsyncSession]:
         # One process: an asyncio lock per key; several (PostgreSQL): an advisory
-        # transaction lock. On SQLite the writer's lock too, for the whole block.
-        async with self._lock((kind, key)):
+        # transaction lock. (SQLite's one writer at a time is kept by its driver.)
+        async with self._lock((kind, key)), self.sessions() as db, db.begin():
             if self.is_postgres:
-                async with self.sessions() as db, db.begin():
-                    await db.execute(
-                        text("SELECT pg_advisory_xact_lock(:ns, :id)"),
-                        {"ns": namespace, "id": key},
-                    )
-                    yield db
-            else:
-                async with self._sqlite_writer, self.sessions() as db, db.begin():
-                    yield db
-
-    @asynccontextmanager
-    async def command(self, match_id: int) -> AsyncIterator[tuple[AsyncSession, _Writes]]:
-        """A transaction for one command of ``match_id`` whose reads need no writer's lock.
-
-        Like :meth:`writing`, except on SQLite: there the match's own lock is held
-        throughout, and the process's single-writer lock only from ``await
-        writes.begin()`` to the commit. The command's reads and the engine's work then run
-        while other matches' commands write, instead of queueing behind them.
-        """
-        if self.is_postgres:
-            async with self.writing(match_id) as db:
-                yield db, _Writes(None)
-            return
-        async with self._lock(("match", match_id)), self.sessions() as db:
-            writes = _Writes(self._sqlite_writer)
-            try:
-                yield db, writes
-                await writes.begin()
-                await db.commit()
-            except BaseException:
-                await db.rollback()  # before another writer may begin
-                raise
-            finally:
-                writes.end()
+                await db.execute(
+                    text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": namespace, "id": key},
+                )
+            yield db
 
     def _lock(self, name: tuple[str, int]) -> asyncio.Lock:
         lock = self._locks.get(name)
@@ -544,7 +494,7 @@ class MatchService:
         (a bot or the scheduler acting on what it read earlier). Raises a
         ``GameError`` (engine or server) and writes nothing when refused.
         """
-        async with self.command(match_id) as (db, writes):
+        async with self.writing(match_id) as db:
             match = await db.get(Match, match_id)
             if match is None:
                 raise E.fail(E.MATCH_NOT_FOUND, status=404)
@@ -556,7 +506,6 @@ class MatchService:
             game = adapter(match.game)
             if match.status in ("waiting", "cancelled"):
                 if match.status == "waiting" and _is_resign(move_data):
-                    await writes.begin()
                     return await self._cancel(db, match)
                 raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
             state = await self.state(db, match)
@@ -573,7 +522,6 @@ class MatchService:
             # guesses under one clue); a timeout, or any change, starts the next one.
             same_turn = (move != game.timeout() and game.phase_of(state) ==
                          game.phase_of(new_state))
-            await writes.begin()
             try:
                 written = await self._append(db, match, new_state, events, first_seq=first,
                                              same_turn=same_turn)
