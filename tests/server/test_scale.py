@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -103,8 +104,8 @@ class _FakeSocket:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
 
-    async def send_json(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
 
 
 async def test_a_slow_connection_is_told_to_resync() -> None:
