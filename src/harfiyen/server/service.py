@@ -180,17 +180,23 @@ class MatchService:
         """
         cached = self._cache.get(match.id)
         game = adapter(match.game)
-        if cached is not None and len(game.events(cached)) == match.last_seq:
+        have = -1 if cached is None else len(game.events(cached))
+        if have == match.last_seq:
             return cached
-        rows = (await db.execute(
-            select(MatchEvent.seq, MatchEvent.data).where(MatchEvent.match_id == match.id)
-            .order_by(MatchEvent.seq)
-        )).all()
-        state = replay_log(game, match, [(seq, data) for seq, data in rows], self.lexicons)
+        # Behind (another process stored moves since): only the newer rows are replayed,
+        # from the kept state. Otherwise (none kept, or one ahead of this reader) the log.
+        after = cached if 0 <= have < match.last_seq else None
+        query = select(MatchEvent.seq, MatchEvent.data).where(MatchEvent.match_id == match.id)
+        if after is not None:
+            query = query.where(MatchEvent.seq > have)
+        rows = (await db.execute(query.order_by(MatchEvent.seq))).all()
+        state = replay_log(game, match, [(seq, data) for seq, data in rows], self.lexicons,
+                           after=after)
         # A reader that loaded the match row just before a move was stored rebuilds an
         # older state: it must not replace the newer one the writer cached.
         newer = self._cache.get(match.id)
-        if newer is None or len(game.events(newer)) <= len(rows):
+        length = len(game.events(state))
+        if newer is None or len(game.events(newer)) <= length:
             self._cache[match.id] = state
         return state
 
@@ -814,9 +820,10 @@ class MatchService:
 
 def replay_log(
     game: GameAdapter, match: Match, rows: list[tuple[int, dict[str, Any]]],
-    lexicons: LexiconLoader,
+    lexicons: LexiconLoader, after: Any = None,
 ) -> Any:
-    """The state a stored log leads to, replayed from the match's config and seed.
+    """The state a stored log leads to, replayed from the match's config and seed, or
+    from ``after``, a state of the first events of the log, through the rows after them.
 
     Each stored row is decoded to its event, the move it records is applied, and
     every event the engine produces again must match its row: every stored field
@@ -824,15 +831,16 @@ def replay_log(
     (and logs where and how) for a row that does not decode, a move the engine
     refuses, an event that differs, or a log that ends too soon or too late.
     """
-    state = game.new_game(match.config, match.seed, lexicons)
+    state = game.new_game(match.config, match.seed, lexicons) if after is None else after
     produced = list(game.events(state))
-    for index, (seq, data) in enumerate(rows):
+    base = 0 if after is None else len(produced)  # the events ``rows`` come after
+    for index, (seq, data) in enumerate(rows, start=base):
         if index == len(produced):
             try:
                 # A move's events may come before the one that records it (a play made
                 # while another awaits a challenge: that one's refill is drawn first).
                 recorded = None
-                for _, ahead in rows[index:]:
+                for _, ahead in rows[index - base:]:
                     recorded = game.move_of(game.decode_event(ahead))
                     if recorded is not None:
                         break
@@ -847,9 +855,10 @@ def replay_log(
         again = game.event_dict(produced[index])
         if any(again.get(key, _MISSING) != value for key, value in data.items()):
             _diverged(match, seq, "the replayed event differs", data, again)
-    if len(produced) != len(rows):
-        _diverged(match, len(rows) + 1, f"the replay made {len(produced)} events, the log "
-                  f"holds {len(rows)}", None, game.event_dict(produced[len(rows)]))
+    stored = base + len(rows)
+    if len(produced) != stored:
+        _diverged(match, stored + 1, f"the replay made {len(produced)} events, the log "
+                  f"holds {stored}", None, game.event_dict(produced[stored]))
     return state
 
 
