@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from harfiyen.server import sqlite_inline
 from harfiyen.server.db import make_engine
 
-
 pytestmark = pytest.mark.anyio
 
 
