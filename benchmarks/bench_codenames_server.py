@@ -95,7 +95,7 @@ async def _start_server(folder: str) -> Any:
     await upgrade(engine)
     await engine.dispose()
     settings = Settings(env="test", database_url=url, redis_url=None,
-                        accounts_per_address="100000 per minute")
+                        accounts_per_address="100000 per minute", ai_table_pace_seconds=0)
     app = create_app(settings, auto_migrate=False)
     return app, await serve_here(app)
 

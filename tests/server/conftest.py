@@ -78,6 +78,8 @@ class Database:
             "resume_bots": False,
             # An AI's vote beside people waits a moment only (a test checks the wait).
             "bot_table_wait_seconds": 0.2,
+            # Tables of AIs alone play at their own speed (a test checks the pace).
+            "ai_table_pace_seconds": 0,
         }
         values.update(overrides)
         return Settings(**values)

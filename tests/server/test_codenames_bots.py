@@ -6,6 +6,7 @@ a note that is never sent while the match runs."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections import Counter
@@ -21,7 +22,7 @@ from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.server import bots
 from harfiyen.server.models import Match, MatchEvent, MatchNote
 
-from .conftest import LiveServer, unique
+from .conftest import Database, LiveServer, start_server, unique
 from .support import register
 
 pytestmark = [pytest.mark.anyio, pytest.mark.parametrize("database", ["sqlite"], indirect=True)]
@@ -302,3 +303,29 @@ async def test_a_person_guessing_beside_an_ai_guesser_goes_first(
     assert moved and moved[0]["kind"] in ("card_revealed", "passed") and moved[0]["seat"] == 2
     await sock.close()
     await person.close()
+
+
+async def test_a_table_of_ais_alone_moves_at_a_pace_people_can_watch(
+    database: Database, small_models: Counter[str]
+) -> None:
+    """With no person seated, each AI move waits ``ai_table_pace_seconds``: at the AI's own
+    speed a watcher would find the game already over."""
+    pace = 0.4
+    server = await start_server(database.settings(ai_table_pace_seconds=pace))
+    try:
+        host = await register(server.url, unique("cw"))
+        match_id = await seated_match(host, True, {}, [RED_SPY, RED_GUESS])
+        sock = await host.connect()
+        await sock.subscribe(match_id)
+        await sock.wait_seq(match_id, 1)
+        arrived = [time.monotonic()]
+        view = sock.views[match_id]
+        while len(arrived) < 5 and view["outcome"] is None:
+            view = await next_view(sock, match_id)
+            arrived.append(time.monotonic())
+        gaps = [b - a for a, b in itertools.pairwise(arrived)]
+        assert len(gaps) >= 3 and min(gaps) >= pace * 0.9, gaps
+        await sock.close()
+        await host.close()
+    finally:
+        await server.stop()

@@ -59,10 +59,11 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     path = tmp_path_factory.mktemp("webdb") / "harfiyen.sqlite3"
     # Every page comes from 127.0.0.1: account creation is not throttled here. A bot waits
     # a second (not six) for people to challenge a play, and an AI teammate's vote a
-    # second (not twelve) for people to vote, before it moves.
+    # second (not twelve) for people to vote, before it moves; a table of AIs alone moves
+    # once a second.
     settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{path}", redis_url=None,
                         accounts_per_address="100000 per minute", bot_challenge_wait_seconds=1.0,
-                        bot_table_wait_seconds=1.0)
+                        bot_table_wait_seconds=1.0, ai_table_pace_seconds=1.0)
     app = create_app(settings)
     try:
         local = serve_in_thread(app)

@@ -341,6 +341,7 @@ class BotRunner(Sweeper):
                 people = any([await self._people_who_may_challenge(db, match_id, views[s])
                               for s, _, _ in bots])
                 people_beside = any(not levels.get(s) for s in acting)
+                watched_only = all(levels.values())
             if people:
                 # The bot's move closes the challenge window of another seat's play: leave
                 # the people at the table time to challenge first (a challenge makes the
@@ -350,6 +351,8 @@ class BotRunner(Sweeper):
                 # People act alongside the bots (a person and an AI guessing for one team):
                 # the people go first; a bot moves when they leave it time.
                 await asyncio.sleep(self.people_first_seconds)
+            elif watched_only:
+                await asyncio.sleep(service.settings.ai_table_pace_seconds)
             acted = await asyncio.gather(*(
                 self._act(match, ai, seat, user_id, level, views[seat], seq, people_beside)
                 for seat, user_id, level in bots

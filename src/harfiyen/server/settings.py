@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     # A bot to move after another seat's play waits this long before moving, so that the
     # people at the table can still challenge the play (the window closes with its move).
     bot_challenge_wait_seconds: float = 6.0
+    # At a table with no person seated (AIs that people watch) each AI move waits this
+    # long: played at the AI's speed, the game is over before a watcher sees it.
+    ai_table_pace_seconds: float = Field(default=2.0, ge=0)
     # Whole-game analyses: worker processes (off the event loop), and the largest GCG upload.
     analysis_workers: int = 1
     analysis_max_gcg_bytes: int = 200_000
