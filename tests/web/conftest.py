@@ -75,8 +75,11 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # Per module, not per session: Playwright's sync API keeps an event loop running in
+    # the thread while it is started, and the test processes (pytest-xdist) run the
+    # server's asyncio tests in between the web modules.
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
