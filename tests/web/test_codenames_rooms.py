@@ -249,10 +249,10 @@ def test_quick_play_fills_one_room_and_the_last_player_fills_it_with_ais(
     """Quick play in English (a queue of its own): two people land in one public room,
     listed in the lobby; a third asks for AIs in the empty seats and the game starts for
     all three."""
-    people = [open_page(DESKTOP) for _ in range(3)]
+    people = [open_page(DESKTOP) for _ in range(4)]
     for person in people:
         register(person.page, unique("hizli"))
-    first, second, third = (p.page for p in people)
+    first, second, third, watcher = (p.page for p in people)
     first.select_option("#cn-language", "en")
     first.uncheck("#cn-fill")
     first.click("#cn-quickplay")
@@ -272,5 +272,13 @@ def test_quick_play_fills_one_room_and_the_last_player_fills_it_with_ais(
     for page in (first, second, third):
         team, role = role_of(page)
         assert team in ("red", "blue") and role in ("spymaster", "guesser")
-    assert int(first.get_attribute("#match", "data-match")) == int(
-        third.get_attribute("#match", "data-match"))
+    match_id = int(first.get_attribute("#match", "data-match"))
+    assert match_id == int(third.get_attribute("#match", "data-match"))
+    # A fourth person finds the game in the lobby's watch list, named as a party game
+    # (no scores per seat), and watches it.
+    watcher.reload()
+    row = watcher.locator(f"#watch-list [data-match='{match_id}']")
+    row.wait_for()
+    assert "Kelime Casusu · İngilizce" in row.inner_text()
+    row.locator("a.btn").click()
+    assert role_of(watcher) == ("", "spectator")

@@ -351,7 +351,9 @@ export async function renderLobby(root) {
         others.length === 0 ? h("p", { class: "muted" }, t("watch.none")) : h("ul", { class: "list" },
           others.map((m) => h("li", { class: "list-item", "data-match": m.id },
             h("a", { class: "match-link", href: `#/match/${m.id}` },
-              h("strong", {}, m.players.map((p, i) => `${p.display_name} ${m.scores[i] ?? 0}`).join(" · ")),
+              // Scores where the game keeps them per seat (the crossword), names only otherwise.
+              h("strong", {}, m.players.map((p, i) => (m.scores
+                ? `${p.display_name} ${m.scores[i] ?? 0}` : p.display_name)).join(" · ")),
               h("span", { class: "muted" }, describeMatch(m))),
             h("a", { class: "btn btn-small", href: `#/match/${m.id}` }, t("watch.watch"))))));
     } catch {

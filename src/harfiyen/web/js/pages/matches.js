@@ -7,8 +7,14 @@ import { session } from "../session.js";
 import { socket } from "../socket.js";
 import { variantLabel } from "../crossword/rules.js";
 
+// The party games are named with their language; a crossword match by its rules and version.
+const PARTY_GAMES = { codenames: "cn.title", letterjam: "lj.title" };
+
 export function describeMatch(match) {
-  const parts = [t(`lobby.rules_${match.rules.split("@")[0]}`), t("lobby.version_n", { n: match.rules.split("@")[1] })];
+  const party = PARTY_GAMES[match.game];
+  const [family, version] = match.rules.split("@");
+  const parts = party ? [t(party), t(`lobby.rules_${match.language}`)]
+    : [t(`lobby.rules_${family}`), t("lobby.version_n", { n: version })];
   const seats = match.seats || match.config?.players;
   if (seats > 2) parts.push(t("lobby.players_n", { n: seats }));
   const variant = match.config?.variant;
