@@ -68,12 +68,39 @@ def has_valid_play(
         for r in range(SIZE)
     ]
     cols: list[Line] = [[rows[r][c] for r in range(SIZE)] for c in range(SIZE)]
+    searched: list[tuple[Line, list[frozenset[str] | None]]] = []
     for lines, other in ((rows, cols), (cols, rows)):
         for index, line in enumerate(lines):
             if all(cell is None for cell in line) and not _near_tiles(lines, index):
                 continue
             checks = _cross_checks(other, index, line, alphabet, lexicon)
-            if _line_has_play(line, checks, automaton, symbol, alphabet, tiles):
+            # One tile beside the board is the play most often left, and a cheap one to
+            # find: every line is tried for it before any longer play is searched for.
+            if _one_tile_play(line, checks, alphabet, tiles, lexicon):
+                return True
+            searched.append((line, checks))
+    return any(_line_has_play(line, checks, automaton, symbol, alphabet, tiles)
+               for line, checks in searched)
+
+
+def _one_tile_play(line: Line, checks: list[frozenset[str] | None], alphabet: str,
+                   tiles: Counter[str], lexicon: WordList) -> bool:
+    """A play of a single rack tile on ``line``: the word along the line through it (and the
+    perpendicular word, by ``checks``) valid, and at least one of them two letters long."""
+    letters = alphabet if tiles[BLANK] else "".join(t for t, n in tiles.items() if n)
+    for pos in range(SIZE):
+        if line[pos] is not None:
+            continue
+        before, after = _perpendicular(line, pos)
+        allowed = checks[pos]
+        if not before and not after and allowed is None:
+            continue  # touches nothing
+        for letter in letters:
+            if allowed is not None and letter not in allowed:
+                continue
+            if not before and not after:
+                return True  # the perpendicular word alone, checked above
+            if before + letter + after in lexicon:
                 return True
     return False
 
