@@ -20,6 +20,7 @@ import time
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -431,7 +432,8 @@ def _encoded(message: dict[str, Any]) -> str:
     kept = _ENCODED.get(id(message))
     if kept is not None and kept[0] is message:
         return kept[1]
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    # Compact UTF-8 JSON as json.dumps(ensure_ascii=False) writes it, integer keys as text.
+    text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     if len(_ENCODED) >= _ENCODED_KEEP:
         _ENCODED.pop(next(iter(_ENCODED)))
     _ENCODED[id(message)] = (message, text)
