@@ -16,7 +16,8 @@ match is followed by a new one at the same table. ``--games`` (a comma list, def
 every game in ``GAMES``: all the online games) is assigned to the tables round-robin:
 
 - ``crossword``, 2 seats, Turkish and English rules alternating: the best-scoring play
-  of the rack (so plays and not only passes; exchanges or passes only when nothing fits);
+  of four of the rack's tiles, else of the whole rack (so plays and not only passes;
+  passes only when nothing fits);
 - ``codenames`` (Kelime Casusu), 4 seats in two teams of a spymaster and a guesser,
   Turkish and English alternating: the spymaster (who sees the key) gives a common word
   off the board with a number 1-2 for its team's covered cards, the guesser (no key)
