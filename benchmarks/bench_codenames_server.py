@@ -94,6 +94,7 @@ async def _start_server(folder: str) -> Any:
     engine = make_engine(url)
     await upgrade(engine)
     await engine.dispose()
+    # AI tables alone, played at their own speed (not at a watcher's pace).
     settings = Settings(env="test", database_url=url, redis_url=None,
                         accounts_per_address="100000 per minute", ai_table_pace_seconds=0)
     app = create_app(settings, auto_migrate=False)
