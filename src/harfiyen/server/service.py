@@ -23,6 +23,7 @@ import secrets
 import signal
 import time
 import weakref
+import zlib
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -156,9 +157,18 @@ class MatchService:
         async with self._lock((kind, key)), self.sessions() as db, db.begin():
             if self.is_postgres:
                 await db.execute(
-                    text("SELECT pg_advisory_xact_lock(:ns, :id)"), {"ns": namespace, "id": key},
+                    text("SELECT pg_advisory_xact_lock(:ns, :id)"),
+                    {"ns": self._lock_space(namespace), "id": key},
                 )
             yield db
+
+    def _lock_space(self, namespace: int) -> int:
+        """The first advisory-lock key: ``namespace`` within this deployment's schema.
+        Advisory locks are per database, and deployments that share one keep their tables
+        in schemas of their own; without the schema, their equal match numbers would wait
+        for each other."""
+        schema = self.settings.database_schema or "public"
+        return zlib.crc32(f"{schema}:{namespace}".encode()) - 2**31
 
     def _lock(self, name: tuple[str, int]) -> asyncio.Lock:
         lock = self._locks.get(name)
