@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.ai.seats import unwrap
@@ -103,14 +105,20 @@ async def bot_user(db: AsyncSession, level: str, index: int = 1) -> User:
     """The ``index``-th user that plays ``level`` (one match seats each user once, so
     several bots of one level are different users), created on first use."""
     name = BOT_PREFIX + level + ("" if index == 1 else f"_{index}")
-    user = (await db.execute(select(User).where(User.username == name))).scalar_one_or_none()
+    found = select(User).where(User.username == name)
+    user = (await db.execute(found)).scalar_one_or_none()
     shown = bot_display_name(level, index)
     if user is None:
-        user = User(username=name, display_name=shown, password_hash=None,
-                    is_guest=False, preferences={"bot": level, "language": "tr"})
-        db.add(user)
-        await db.flush()
-    elif user.display_name != shown:
+        # Two first matches against a new level may create its user at once: the one
+        # that comes second takes the other's row instead of failing on the unique name.
+        dialect = db.get_bind().dialect.name
+        insert = pg_insert if dialect == "postgresql" else sqlite_insert
+        await db.execute(insert(User).values(
+            username=name, display_name=shown, password_hash=None, is_guest=False,
+            preferences={"bot": level, "language": "tr"},
+        ).on_conflict_do_nothing())
+        user = (await db.execute(found)).scalar_one()
+    if user.display_name != shown:
         user.display_name = shown
     return user
 

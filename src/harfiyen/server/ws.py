@@ -173,6 +173,9 @@ class Connection:
         self.drained = asyncio.Event()  # set while the queue has room for replies
         self.drained.set()
         self.sent_seq: dict[int, int | None] = {}
+        # Per match, the newest number published while its full view was on its way (see
+        # :meth:`_numbered`).
+        self.overtaken: dict[int, int] = {}
         self.viewers: dict[int, Viewer] = {}
         self.unsubscribe: dict[int, Unsubscribe] = {}
         self.waiting: set[int] = set()  # subscribed matches that have not started yet
@@ -224,6 +227,18 @@ class Connection:
         await self.ws.send_text(_encoded(message))
 
     async def send_loop(self) -> None:
+        try:
+            await self._send_queued()
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            # A frame that could not be made (the log unreadable while filling a gap): a
+            # connection that went silent would look alive. Closed, the client reconnects
+            # and resyncs from the log.
+            log.exception("sending to a websocket of user %s failed; closing it", self.user.id)
+            await _close(self.ws, 1011, "internal error")
+
+    async def _send_queued(self) -> None:
         while True:
             message = await self.queue.get()
             if self.queue.qsize() < self.limit // 2:
@@ -260,9 +275,16 @@ class Connection:
         if kind == "sync":
             await self.send(message)
             self.sent_seq[match_id] = seq
+            await self._fill_overtaken(match_id)
             return
-        if last is None or seq < last or (kind == "event" and seq == last):
-            return  # a full view is on its way, or the client already has this
+        if last is None:
+            # A full view is on its way, but it may have been read from the log before
+            # this frame's command committed: note how far the match got, to be filled
+            # once the view is out.
+            self.overtaken[match_id] = max(seq, self.overtaken.get(match_id, 0))
+            return
+        if seq < last or (kind == "event" and seq == last):
+            return  # the client already has this
         if seq > last + (1 if kind == "event" else 0):
             for frame in await self.service.gap(match_id, self.viewers[match_id], last):
                 if frame["seq"] < seq or (kind == "state" and frame["seq"] == seq):
@@ -270,6 +292,15 @@ class Connection:
                     self.sent_seq[match_id] = last = frame["seq"]
         await self.send(message)
         self.sent_seq[match_id] = seq
+        await self._fill_overtaken(match_id)
+
+    async def _fill_overtaken(self, match_id: int) -> None:
+        """Send from the log what was published while the match's view was on its way,
+        when the view (or the resumed log) turned out older than that."""
+        newest = self.overtaken.pop(match_id, None)
+        last = self.sent_seq.get(match_id)
+        if newest is not None and last is not None and newest > last:
+            await self._catch_up_match(match_id, last)
 
     async def _catch_up(self) -> None:
         """Send, from the log, whatever of each followed match this client has not seen."""
@@ -277,16 +308,17 @@ class Connection:
             last = self.sent_seq.get(match_id)
             if match_id in self.waiting:
                 await self.subscribe(match_id, 0, None)  # it may have started meanwhile
-                continue
-            if last is None:
-                continue  # a full view is on its way already
-            try:
-                _, frames = await self.service.sync_frames(match_id, self.user.id, last)
-            except GameError:
-                continue
-            for frame in frames:
-                if frame["type"] == "sync" or frame["seq"] > last:
-                    await self._numbered(frame)
+            elif last is not None:  # (otherwise a full view is on its way already)
+                await self._catch_up_match(match_id, last)
+
+    async def _catch_up_match(self, match_id: int, last: int) -> None:
+        try:
+            _, frames = await self.service.sync_frames(match_id, self.user.id, last)
+        except GameError:
+            return
+        for frame in frames:
+            if frame["type"] == "sync" or frame["seq"] > last:
+                await self._numbered(frame)
 
     async def _overflow(self) -> None:
         """Drop the backlog of published messages and ask the client to resync."""
@@ -307,7 +339,8 @@ class Connection:
     # --- subscriptions ---------------------------------------------------------------------
 
     async def subscribe(self, match_id: int, last_seq: int, frame_id: Any) -> None:
-        # Subscribe first, then read: anything published meanwhile is deduplicated by seq.
+        # Subscribe first, then read: what is published meanwhile is either in what is read
+        # (deduplicated by seq) or newer, and then filled from the log after it (_numbered).
         self._drop(match_id)
         viewer = await self.service.viewer_for(match_id, self.user.id)
         self.viewers[match_id] = viewer
@@ -345,6 +378,7 @@ class Connection:
             stop()
         self.viewers.pop(match_id, None)
         self.sent_seq.pop(match_id, None)
+        self.overtaken.pop(match_id, None)
 
     def close(self) -> None:
         for match_id in list(self.unsubscribe):
