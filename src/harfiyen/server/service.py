@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import os
 import random
@@ -105,6 +106,15 @@ class Submitted:
     status: str
 
 
+@functools.cache
+def lock_space(schema: str | None, namespace: int) -> int:
+    """The first advisory-lock key: ``namespace`` within a deployment's schema. Advisory
+    locks are per database, and deployments that share one keep their tables in schemas
+    of their own; without the schema, their equal match numbers would wait for each
+    other."""
+    return zlib.crc32(f"{schema or 'public'}:{namespace}".encode()) - 2**31
+
+
 class MatchService:
     def __init__(
         self,
@@ -158,17 +168,9 @@ class MatchService:
             if self.is_postgres:
                 await db.execute(
                     text("SELECT pg_advisory_xact_lock(:ns, :id)"),
-                    {"ns": self._lock_space(namespace), "id": key},
+                    {"ns": lock_space(self.settings.database_schema, namespace), "id": key},
                 )
             yield db
-
-    def _lock_space(self, namespace: int) -> int:
-        """The first advisory-lock key: ``namespace`` within this deployment's schema.
-        Advisory locks are per database, and deployments that share one keep their tables
-        in schemas of their own; without the schema, their equal match numbers would wait
-        for each other."""
-        schema = self.settings.database_schema or "public"
-        return zlib.crc32(f"{schema}:{namespace}".encode()) - 2**31
 
     def _lock(self, name: tuple[str, int]) -> asyncio.Lock:
         lock = self._locks.get(name)
