@@ -32,11 +32,21 @@ class ApiError(Exception):
         self.details = details
 
 
+#: Seconds an idle HTTP connection is kept for the next request.
+KEEPALIVE_SECONDS = 2.0
+
+
 class HarfiyenClient:
     def __init__(self, base_url: str, language: str | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         headers = {"Accept-Language": language} if language else {}
-        self.http = httpx.AsyncClient(base_url=self.base_url, headers=headers, timeout=30)
+        # An idle connection is given up well before the server's keep-alive (uvicorn's 5 s)
+        # closes it: with equal times a request could go out on a connection the server
+        # is closing, and fail with a read error although nothing was wrong.
+        self.http = httpx.AsyncClient(
+            base_url=self.base_url, headers=headers, timeout=30,
+            limits=httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS),
+        )
         self.user: dict[str, Any] | None = None
 
     async def __aenter__(self) -> HarfiyenClient:
