@@ -46,6 +46,12 @@ class PubSub(Protocol):
 
     async def subscribe(self, channel: str, deliver: Deliver) -> Unsubscribe: ...
 
+    def may_hear(self, channel: str) -> bool:
+        """False only when nobody can be listening to ``channel`` now, so that a message
+        for it need not even be made (a match without spectators). Only a bus that knows
+        every subscriber can say False."""
+        ...
+
 
 class _LocalFanout:
     """The subscribers of this process, by channel."""
@@ -113,6 +119,9 @@ class InMemoryPubSub:
             self._local.remove(channel, deliver)
 
         return unsubscribe
+
+    def may_hear(self, channel: str) -> bool:
+        return channel in self._local.subscribers
 
 
 class RedisPubSub:
@@ -206,6 +215,9 @@ class RedisPubSub:
                 task.add_done_callback(self._pending.discard)
 
         return unsubscribe
+
+    def may_hear(self, channel: str) -> bool:
+        return True  # other processes' subscribers are unknown here
 
     async def _unsubscribe(self, channel: str) -> None:
         with contextlib.suppress(Exception):

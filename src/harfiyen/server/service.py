@@ -697,6 +697,8 @@ class MatchService:
         messages: list[tuple[str, dict[str, Any]]] = []
         for viewer in self.audiences(match):
             channel = match_channel(match.id, viewer)
+            if not self.pubsub.may_hear(channel):
+                continue  # e.g. the spectators of a match nobody watches: no view to make
             for seq, event in numbered:
                 projected = game.project(event, viewer, state)
                 if projected is not None:
