@@ -18,17 +18,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Protocol
+
+import orjson
 
 Message = dict[str, Any]
 Deliver = Callable[[Message], None]
 Unsubscribe = Callable[[], None]
 
 log = logging.getLogger(__name__)
+
+
+def _wire(message: Message) -> bytes:
+    """A message as Redis carries it: compact UTF-8 JSON, integer keys as text (orjson:
+    with the standard library, encoding and decoding took 4 % of a server's time)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
 
 
 class PubSub(Protocol):
@@ -181,7 +188,7 @@ class RedisPubSub:
             try:
                 async with self._client.pipeline(transaction=False) as pipe:
                     for channel, message in messages:
-                        pipe.publish(self.prefix + channel, json.dumps(message, ensure_ascii=False))
+                        pipe.publish(self.prefix + channel, _wire(message))
                     await asyncio.wait_for(pipe.execute(), self.PUBLISH_TIMEOUT)
                 return
             except asyncio.CancelledError:
@@ -249,7 +256,7 @@ class RedisPubSub:
             if not channel.startswith(self.prefix):
                 continue
             try:
-                data = json.loads(message["data"])
+                data = orjson.loads(message["data"])
             except ValueError:
                 log.warning("unreadable message on %s dropped", channel)
                 continue
@@ -269,7 +276,7 @@ class RedisPubSub:
         self.outage = False
         log.warning("redis answers again; connections catch up from the event log")
         # Every process (this one included) hears it and has its connections catch up.
-        await self._client.publish(self._hello, json.dumps({"resumed": True}))
+        await self._client.publish(self._hello, _wire({"resumed": True}))
 
 
 def make_pubsub(redis_url: str | None, prefix: str) -> PubSub:
