@@ -139,3 +139,19 @@ async def test_notes_are_shown_only_once_the_match_is_finished(live: LiveServer)
     assert finished["status"] == "finished"
     assert finished["notes"] == [{"seq": 3, "seat": 0, "kind": "clue", "word": "DENİZ",
                                   "number": 2, "meant": ["MEANTWORDA", "MEANTWORDB"]}]
+
+
+async def test_lists_of_matches_leave_out_the_word_pack(live: LiveServer) -> None:
+    """The lobby's lists carry no 400-word pack per match; the match itself does."""
+    clients, match_id = await codenames_table(live.url)
+    whole = await clients[0].match(match_id)
+    assert len(whole["config"]["words"]) >= 400
+    mine = (await clients[0].get("/api/matches"))["matches"]
+    watched = (await clients[1].get("/api/watch"))["matches"]
+    for listed in (mine, watched):
+        item = next(m for m in listed if m["id"] == match_id)
+        assert "words" not in item["config"] and "apart" not in item["config"]
+        assert item["config"]["language"] == "tr" and len(item["config"]["seats"]) == 4
+        assert len(json.dumps(item, ensure_ascii=False)) < 2500  # the pack alone is 4,400
+    for client in clients:
+        await client.close()

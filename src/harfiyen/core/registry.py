@@ -96,6 +96,11 @@ def default_phase(state: Any) -> str:
     return "move"
 
 
+def whole_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored config as lists of matches show it: all of it."""
+    return dict(config)
+
+
 @dataclass(frozen=True)
 class Setup:
     """What the platform stores beside a config: the rules key (``tr@2``), the lexicon
@@ -170,6 +175,9 @@ class GameSpec(Generic[C, S, M]):
     ai_paces_itself: bool = False
     # The phase a state is in, for per-phase move timers (``{"seconds": {phase: n}}``).
     phase_of: Callable[[S], str] = default_phase
+    # A stored config (JSON) as lists of matches show it (the lobby's, the watch list):
+    # a game may leave out what only its table needs (Kelime Casusu: the word pack).
+    listed_config: Callable[[Mapping[str, Any]], dict[str, Any]] = whole_config
     # The move a seat's public mark of card ``i`` stands for (Kelime Casusu: a guess of
     # ``i``): a mark is relayed when that move would be accepted now. ``None``: no marks.
     mark_move: Callable[[int], M] | None = None

@@ -252,7 +252,10 @@ async def _user_named(db: AsyncSession, username: str) -> User:
 # --- matches --------------------------------------------------------------------------------
 
 
-async def _match_out(db: AsyncSession, match: Match, user: User) -> dict[str, Any]:
+async def _match_out(db: AsyncSession, match: Match, user: User, listed: bool = False
+                     ) -> dict[str, Any]:
+    """The match for ``user``; ``listed``: as an item of a list, with the config as the
+    game lists it (``GameSpec.listed_config``)."""
     rows = (await db.execute(
         select(MatchPlayer, User).join(User, User.id == MatchPlayer.user_id)
         .where(MatchPlayer.match_id == match.id)
@@ -265,7 +268,10 @@ async def _match_out(db: AsyncSession, match: Match, user: User) -> dict[str, An
         )).scalars().all())
     room = None if match.room_id is None else await db.scalar(
         select(Room.code).where(Room.id == match.room_id))
-    return match_json(match, players, invites, room)
+    out = match_json(match, players, invites, room)
+    if listed:
+        out["config"] = adapter(match.game).spec.listed_config(match.config)
+    return out
 
 
 def bot_levels(ai_levels: tuple[str, ...]) -> tuple[str, ...]:
@@ -314,7 +320,7 @@ async def my_matches(
     if before is not None:
         query = query.where(Match.id < before)
     matches = (await db.execute(query.order_by(Match.id.desc()).limit(limit))).scalars().all()
-    return {"matches": [await _match_out(db, m, user) for m in matches]}
+    return {"matches": [await _match_out(db, m, user, listed=True) for m in matches]}
 
 
 @router.get("/matches/{match_id}")

@@ -73,7 +73,7 @@ async def live_matches(
             if error.code != E.REPLAY_DIVERGED.code:
                 raise
             continue  # a log that does not replay (logged): the others are still listed
-        item = await _match_out(db, match, user)
+        item = await _match_out(db, match, user, listed=True)
         seen = adapter(match.game).view(state, Spectator())
         item["scores"] = seen.get("scores")
         item["move_number"] = seen.get("move_number")

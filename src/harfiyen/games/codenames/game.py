@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -84,6 +84,12 @@ def phase_of(state: GameState) -> str:
     return state.phase.value
 
 
+def listed_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored config as lists of matches show it: without the word pack (400 words) and
+    the pairs kept apart, which only the table needs (it reads the whole match)."""
+    return {key: value for key, value in config.items() if key not in ("words", "apart")}
+
+
 def option_table() -> dict[str, Any]:
     return {
         "languages": ["tr", "en"],
@@ -124,6 +130,7 @@ CODENAMES: GameSpec[CodenamesConfig, GameState, Move] = GameSpec(
     ai_player="harfiyen.ai.codenames.seat:choose",
     ai_levels=("ai",),
     phase_of=phase_of,
+    listed_config=listed_config,
     # A guesser's tap marks a card for the team before the confirming guess.
     mark_move=Guess,
     team_of=lambda config, seat: config.team_of(seat).value,
