@@ -12,20 +12,11 @@ import asyncio
 from typing import Any
 
 import pytest
-from sqlalchemy import select
-
-from harfiyen.server.models import User
 
 from .conftest import LiveServer
 from .test_matches import _pair
 
 pytestmark = pytest.mark.anyio
-
-
-async def _user_id(live: LiveServer, username: str) -> int:
-    async with live.app.state.service.sessions() as db:
-        found = (await db.execute(select(User.id).where(User.username == username))).scalar_one()
-    return int(found)
 
 
 @pytest.mark.parametrize("resume", [False, True], ids=["subscribe", "resubscribe"])
@@ -34,8 +25,7 @@ async def test_a_move_committed_after_the_subscriptions_read_is_sent(
 ) -> None:
     a, b, match_id = await _pair(live)
     service = live.app.state.service
-    ids = {name: await _user_id(live, (await client.me())["username"])
-           for name, client in (("a", a), ("b", b))}
+    ids = {name: (await client.me())["id"] for name, client in (("a", a), ("b", b))}
     watcher = await a.connect()
     seat = (await watcher.subscribe(match_id))["seat"]
     await watcher.wait_seq(match_id, 1)
