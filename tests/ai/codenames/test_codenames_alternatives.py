@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from harfiyen.ai.codenames.wordnet_relations import WordNetSignal, mentions, parse_wordnet
+from harfiyen.ai.codenames.wordnet_relations import (
+    WordNetSignal,
+    mentions,
+    parse_wordnet,
+    profiles,
+)
+from harfiyen.lexicon.meanings import lookup_key
 
 
 def test_glove_vocabulary_is_read_in_order() -> None:
@@ -66,3 +72,27 @@ def test_real_wordnets_relate_everyday_words(lang: str) -> None:
     clue, near, far = ("MEYVE", "ELMA", "KALEM") if lang == "tr" else ("FRUIT", "APPLE", "PENCIL")
     scores = signal.similarity([clue], [near, far])[0]
     assert scores[0] > scores[1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "clue", "near", "far"),
+    [("tr", "GELİN", "DAMAT", "MASA"), ("tr", "TRAMVAY", "OTOBÜS", "ÇİÇEK"),
+     ("en", "BRIDE", "GROOM", "TABLE")],
+)
+def test_profiles_relate_words_that_share_defining_words(
+    lang: str, clue: str, near: str, far: str
+) -> None:
+    """Extended glosses: words whose definitions and neighbours share words (evlen-,
+    taşıt, wedding) are related; words that share none are not."""
+    keys = [lookup_key(w, lang) for w in (clue, near, far)]  # type: ignore[arg-type]
+    cosine = profiles(lang).cosine(keys[:1], keys[1:])[0]  # type: ignore[arg-type]
+    assert cosine[0] > 0.1 and cosine[1] == 0.0
+    scores = WordNetSignal(lang).similarity([clue], [near, far])[0]  # type: ignore[arg-type]
+    assert scores[0] > scores[1]
+
+
+def test_profiles_drop_words_common_to_many_definitions() -> None:
+    found = profiles("tr")
+    everywhere = {"bir", "olan", "veya"}
+    assert everywhere.isdisjoint(found.weight)
+    assert all(token in found.weight for token in found.tokens[lookup_key("DAMAT", "tr")])

@@ -43,3 +43,24 @@ def test_unknown_words_are_encoded_on_demand(tmp_path: Path,
     out = vectors.vectors(["CAT", "ZEBRA", "ZEBRA"])
     assert out.shape == (3, 3) and calls[-1] == ["zebra"]
     assert "ZEBRA" in vectors and vectors.index("ZEBRA") is None
+
+
+def test_a_reading_encoder_reads_words_through_other_texts() -> None:
+    calls: list[list[str]] = []
+    readings = {"gelin": ["bride", "wife"], "damat": ["groom"]}
+    encode = embeddings.reading_encoder(_fake_encoder(calls), lambda w: readings.get(w, []))
+    out = encode(["gelin", "damat", "masa"])
+    assert calls == [["bride", "wife", "groom", "masa"]]  # each text once; no reading: itself
+    unit = embeddings.normalised(_fake_encoder([])(["bride", "wife", "groom", "masa"]))
+    assert np.allclose(out[0], embeddings.normalised((unit[0] + unit[1] / 2)[None])[0])
+    assert np.allclose(out[1], unit[2]) and np.allclose(out[2], unit[3])
+
+
+def test_the_turkish_vectors_read_english_translations() -> None:
+    """GELİN (bride) is nearer DAMAT (groom) than MASA (table): read as Turkish
+    words the multilingual model had it the other way round."""
+    from harfiyen.ai.codenames import models
+
+    vectors = models.use_vectors("tr").vectors
+    gelin, damat, masa = vectors.vectors(["GELİN", "DAMAT", "MASA"])
+    assert gelin @ damat > gelin @ masa + 0.2

@@ -11,6 +11,11 @@ kept in memory.
 
 Words are encoded in lower case (Turkish-aware), the form the model saw in
 running text. Vectors are L2-normalised, so a dot product is a cosine.
+
+An encoder may read a word through other texts (:func:`reading_encoder`): the
+product reads a Turkish word through its English translations, because the
+multilingual model places single Turkish words poorly (GELİN was nearer MASA
+than DAMAT) while its languages share one space.
 """
 
 from __future__ import annotations
@@ -59,6 +64,27 @@ def use_encoder(threads: int = 2) -> Encoder:
             model = USE(threads=threads)
         vectors: Matrix = np.asarray(model.encode(texts), dtype=np.float32)
         return vectors
+
+    return encode
+
+
+def reading_encoder(
+    encoder: Encoder, readings: Callable[[str], Sequence[str]], limit: int = 3
+) -> Encoder:
+    """An encoder that reads each word through ``readings(word)`` (best first): the
+    weighted mean of the unit vectors of its first ``limit`` readings (weights 1, 1/2,
+    1/3 ...). A word without a reading is encoded as itself."""
+
+    def encode(texts: list[str]) -> Matrix:
+        read = [list(readings(t))[:limit] or [t] for t in texts]
+        unique = list(dict.fromkeys(r for rs in read for r in rs))
+        row = {r: i for i, r in enumerate(unique)}
+        vectors = normalised(encoder(unique)) if unique else np.zeros((0, 512), np.float32)
+        out = np.zeros((len(texts), vectors.shape[1]), np.float32)
+        for i, rs in enumerate(read):
+            for n, r in enumerate(rs):
+                out[i] += vectors[row[r]] / (n + 1)
+        return normalised(out)
 
     return encode
 
@@ -117,10 +143,14 @@ def vocabulary_hash(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
 
 
-def cache_path(lang: Language, words: Sequence[str], model: str = "use") -> Path:
-    """Where the vectors of ``words`` are cached."""
+def cache_path(
+    lang: Language, words: Sequence[str], model: str = "use", reading: str = ""
+) -> Path:
+    """Where the vectors of ``words`` are cached (``reading`` names a
+    :func:`reading_encoder`'s readings, if one made them)."""
     version = use_version() if model == "use" else model
-    name = f"{model}-{version}-{lang}-{vocabulary_hash(words)}-f{CACHE_FORMAT}.npz"
+    tag = f"-{reading}" if reading else ""
+    name = f"{model}-{version}{tag}-{lang}-{vocabulary_hash(words)}-f{CACHE_FORMAT}.npz"
     return cache_dir() / "codenames" / name
 
 
@@ -140,7 +170,7 @@ def encode_all(
 
 def load_or_build(
     lang: Language, words: Sequence[str], *, encoder: Encoder | None = None,
-    progress: ProgressCallback | None = None,
+    progress: ProgressCallback | None = None, reading: str = "",
 ) -> tuple[WordVectors, float | None]:
     """The vectors of ``words``: from the disk cache, or encoded now and cached.
 
@@ -149,7 +179,7 @@ def load_or_build(
     skipped; it is never required.
     """
     encoder = encoder or use_encoder()
-    path = cache_path(lang, words)
+    path = cache_path(lang, words, reading=reading)
     try:
         with np.load(path, allow_pickle=False) as data:
             if [str(w) for w in data["words"]] == list(words):
@@ -167,5 +197,5 @@ def load_or_build(
 
 __all__ = [
     "Encoder", "Matrix", "ProgressCallback", "WordVectors", "cache_path", "encode_all",
-    "load_or_build", "normalised", "use_encoder", "use_version",
+    "load_or_build", "normalised", "reading_encoder", "use_encoder", "use_version",
 ]

