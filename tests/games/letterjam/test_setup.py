@@ -128,15 +128,17 @@ def test_default_lexicon_is_loaded() -> None:
 
 
 def test_a_game_keeps_the_secret_word_list_of_its_rules_version() -> None:
-    # Version 1 deals the first lists (kept as they were), version 2 the people's vocabulary:
-    # a stored game replays with the words it was dealt from.
+    # Version 1 deals the first lists (kept as they were), version 2 the people's vocabulary,
+    # version 3 the same after ÇAĞA was blocked: a stored game replays with the words it
+    # was dealt from.
     from harfiyen.games.letterjam.decks import secret_words
     from harfiyen.games.letterjam.rules import RULES_VERSION
 
-    assert RULES_VERSION == 2
+    assert RULES_VERSION == 3
     assert secret_words("tr", 3, 1)[:3] == ("BİR", "ÇOK", "İLE")
     assert "İLE" not in secret_words("tr", 3, 2)
-    for version in (1, 2):
+    assert "ÇAĞA" in secret_words("tr", 4, 2) and "ÇAĞA" not in secret_words("tr", 4, 3)
+    for version in (1, 2, 3):
         state = new_game(LetterJamConfig("tr", players=3, version=version), 5, lexicon=ANY)
         pool = set(secret_words("tr", 5, version))
         dealt = ["".join(state.cards[c] for c in p.dealt) for p in state.players]

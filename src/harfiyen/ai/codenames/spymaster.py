@@ -64,6 +64,10 @@ class SpymasterSettings:
     #: word in a third of them.
     alert: float = -math.inf
     max_number: int = 4
+    #: A clue for two or more words must keep every reader's gap at least this wide:
+    #: read by a fluent reader, clues for two words whose narrowest gap was under 0.6
+    #: (ASIL → BAŞ + KALEM, BÖLÜM → NOKTA + TEPE, YER → UZAY + MAĞAZA) were bad.
+    multi_margin: float = 0.6
     #: Weight of the narrowest margin in the score: breaks ties between clues of one number.
     margin_weight: float = 0.3
     #: Penalty for a rare clue, from 0 (the most common candidate) to this (the rarest).
@@ -203,7 +207,7 @@ class Spymaster:
                 threat = (seen + margin).max(axis=1) if others else np.full_like(
                     weakest, -np.inf)
                 gap = weakest - threat
-                ok &= (gap > 0) & (weakest >= floor)
+                ok &= (gap > (0 if k == 1 else s.multi_margin)) & (weakest >= floor)
                 narrowest = np.minimum(narrowest, gap)
             if not ok.any():
                 break
