@@ -57,6 +57,20 @@ def test_matrix_writes_its_cells(tmp_path: Path) -> None:
     assert all(c["games"] == 2 for c in cells)
 
 
+def test_agreement_counts_what_the_left_out_reader_agrees_with() -> None:
+    result = runner.invoke(app, ["codenames", "agreement", "--lang", "tr", "--boards", "5",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output[result.output.index("["):])
+    assert {(r["left_out"], r["margin"]) for r in rows} == {
+        (name, m) for name in models.SIGNALS for m in (0.5, 1.0, 2.0)}
+    for row in rows:
+        assert 0 <= row["agree"] <= row["clues"]
+    by_margin = {(r["left_out"], r["margin"]): r["clues"] for r in rows}
+    assert all(by_margin[(n, 0.5)] >= by_margin[(n, 1.0)] >= by_margin[(n, 2.0)]
+               for n in models.SIGNALS)  # a wider margin keeps fewer clues
+
+
 def test_pack_report_finds_no_deal_with_a_pair() -> None:
     result = runner.invoke(app, ["codenames", "pack-report", "--lang", "tr", "--deals", "300",
                                  "--json"])

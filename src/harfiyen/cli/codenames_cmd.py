@@ -22,6 +22,7 @@ from rich.table import Table
 from harfiyen.ai.codenames import models
 from harfiyen.ai.codenames.embeddings import ProgressCallback
 from harfiyen.ai.codenames.evaluate import Cell, Tally, clue_sample, run_cell
+from harfiyen.ai.codenames.evaluate import agreement as reader_agreement
 from harfiyen.ai.codenames.models import (
     PRODUCT_SIGNALS,
     SignalName,
@@ -368,6 +369,32 @@ def _prepare(lang: Language, names: Sequence[SignalName], console: Console) -> N
     with console.status("Okuyucular hazırlanıyor / preparing the readers"):
         for name in names:
             models.table(lang, name)
+
+
+@app.command()
+def agreement(
+    lang: str = typer.Option("tr", "--lang", help="tr | en"),
+    boards: int = typer.Option(150, "--boards", min=1, help="Boards. / Tahta sayısı."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the boards. / Tahta tohumu."),
+    as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
+) -> None:
+    """How often the reader a spymaster leaves out agrees with the two it consults.
+    / Anlatıcının danışmadığı okuyucu, danıştığı ikisine ne sıklıkla katılıyor."""
+    language = _language(lang)
+    console = _console()
+    _prepare(language, models.SIGNALS, console)
+    rows = reader_agreement(language, boards, seed)
+    if as_json:
+        console.print_json(json.dumps(rows))
+        return
+    table = Table(title=f"Okuyucu uyumu / reader agreement ({language}, {boards} boards, "
+                        f"seed {seed})", title_justify="left")
+    for name in ("dışarıda / left out", "margin (z)", "clues", "agrees"):
+        table.add_column(name, justify="left" if "/" in name else "right")
+    for row in rows:
+        rate = "-" if row["rate"] is None else f"{row['rate']:.1%}"
+        table.add_row(row["left_out"], f"{row['margin']:.1f}", f"{row['clues']:,}", rate)
+    console.print(table)
 
 
 @app.command()

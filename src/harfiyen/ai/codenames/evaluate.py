@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from harfiyen.ai.codenames import models
 from harfiyen.ai.codenames.models import SignalName
 from harfiyen.ai.codenames.selfplay import GameRecord, play_solo
@@ -114,4 +116,40 @@ def clue_sample(
     return out
 
 
-__all__ = ["Cell", "Tally", "clue_sample", "run_cell", "tally"]
+def agreement(
+    lang: Language, boards: int, seed: int = 0, margins: Sequence[float] = (0.5, 1.0, 2.0),
+) -> list[dict[str, Any]]:
+    """How often the reader a spymaster leaves out agrees with the two it consults.
+
+    On ``boards`` random boards of 25 pack words (``numpy`` generator of ``seed``),
+    the first word is the target. For every clue candidate that the two consulted
+    readers both place above the 24 other words by at least ``margin`` z, the left-out
+    reader *agrees* when it too places the target above every other word. This bounds
+    what a spymaster can do for a guesser it does not model: a clue both its readers
+    find plain still reaches the third reader only this often.
+    """
+    pack = list(load_pack(lang))
+    names = models.SIGNALS
+    tables = [models.table(lang, n) for n in names]
+    known = np.logical_and.reduce([t.known for t in tables])
+    rng = np.random.default_rng(seed)
+    counts = {(left, m): [0, 0] for left in names for m in margins}
+    for _ in range(boards):
+        words = [pack[i] for i in rng.choice(len(pack), 25, replace=False)]
+        zs = np.stack([t.board(words) for t in tables])  # readers × clues × words
+        allowed = known & models.form_rule(lang).allowed(words)
+        gap = zs[:, :, 0] - zs[:, :, 1:].max(axis=2)  # readers × clues
+        for n, left in enumerate(names):
+            consulted = np.delete(gap, n, axis=0).min(axis=0)
+            for m in margins:
+                chosen = allowed & (consulted >= m)
+                counts[(left, m)][0] += int(chosen.sum())
+                counts[(left, m)][1] += int((chosen & (gap[n] > 0)).sum())
+    return [
+        {"left_out": left, "margin": m, "clues": found, "agree": agree,
+         "rate": round(agree / found, 4) if found else None}
+        for (left, m), (found, agree) in counts.items()
+    ]
+
+
+__all__ = ["Cell", "Tally", "agreement", "clue_sample", "run_cell", "tally"]
