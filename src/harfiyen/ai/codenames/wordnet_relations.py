@@ -77,7 +77,8 @@ FILES: Final[dict[Language, str]] = {
 }
 _FORMAT: Final = 3
 #: Changes whenever the scores change (part of the disk cache's key).
-FORMAT: Final = f"{_FORMAT}-{MAX_DEPTH}-{MAX_FANOUT}-p{PROFILE_WEIGHT}-{PROFILE_COMMON}"
+FORMAT: Final = (f"{_FORMAT}-{MAX_DEPTH}-{MAX_FANOUT}-p{PROFILE_WEIGHT}-{PROFILE_COMMON}"
+                 f"-{STEM_LETTERS}-{PROFILE_SENSES}-{PROFILE_LINKS}")
 _SKIPPED_RELATIONS: Final = frozenset({"DOMAIN_USAGE"})
 
 
@@ -238,47 +239,70 @@ def english_words(word: str) -> list[str]:
 
 
 class Profiles:
-    """Each word's profile (module doc) and the cosine of two profiles."""
+    """Each word's profile (module doc) and the cosine of two profiles.
 
-    def __init__(self, graph: WordNetGraph) -> None:
-        words_of: dict[int, list[str]] = {}
+    Only the token weights are kept for the whole WordNet (and on disk, see
+    :func:`profiles`); a word's profile is made when it is first read and
+    remembered, so a process holds the profiles of the words it meets.
+    """
+
+    def __init__(self, graph: WordNetGraph, weight: dict[str, float] | None = None) -> None:
+        self.graph = graph
+        self._words_of: dict[int, list[str]] = {}
         for key, synsets in graph.senses.items():
             for synset in synsets:
-                words_of.setdefault(synset, []).append(key)
-        raw: dict[str, set[str]] = {}
-        for key, synsets in graph.senses.items():
-            tokens = {key[:STEM_LETTERS]}
-            for synset in synsets[:PROFILE_SENSES]:
-                tokens.update(t[:STEM_LETTERS] for t in graph.glosses[synset].split()
-                              if len(t) >= 3 and t.isalpha())
-                for near in graph.links[synset][:PROFILE_LINKS]:
-                    tokens.update(w[:STEM_LETTERS] for w in words_of.get(near, ()) if len(w) >= 3)
-            raw[key] = tokens
+                self._words_of.setdefault(synset, []).append(key)
+        self.weight = self._weights() if weight is None else weight
+        self._tokens: dict[str, tuple[frozenset[str], float]] = {}
+
+    def _raw(self, key: str) -> set[str]:
+        graph = self.graph
+        tokens = {key[:STEM_LETTERS]}
+        for synset in graph.senses.get(key, [])[:PROFILE_SENSES]:
+            tokens.update(t[:STEM_LETTERS] for t in graph.glosses[synset].split()
+                          if len(t) >= 3 and t.isalpha())
+            for near in graph.links[synset][:PROFILE_LINKS]:
+                tokens.update(w[:STEM_LETTERS] for w in self._words_of.get(near, ())
+                              if len(w) >= 3)
+        return tokens
+
+    def _weights(self) -> dict[str, float]:
         counts: dict[str, int] = {}
-        for tokens in raw.values():
-            for token in tokens:
+        for key in self.graph.senses:
+            for token in self._raw(key):
                 counts[token] = counts.get(token, 0) + 1
-        total = max(len(raw), 1)
-        self.weight = {t: math.log(total / n) for t, n in counts.items()
-                       if n <= PROFILE_COMMON * total}
-        self.tokens = {k: frozenset(t for t in ts if t in self.weight) for k, ts in raw.items()}
-        self.norm = {k: math.sqrt(sum(self.weight[t] ** 2 for t in ts)) or 1.0
-                     for k, ts in self.tokens.items()}
+        total = max(len(self.graph.senses), 1)
+        return {t: math.log(total / n) for t, n in counts.items()
+                if n <= PROFILE_COMMON * total}
+
+    def tokens(self, key: str) -> tuple[frozenset[str], float]:
+        """The profile of the word ``key`` (its weighted tokens) and its length."""
+        found = self._tokens.get(key)
+        if found is None:
+            kept = frozenset(t for t in self._raw(key) if t in self.weight)
+            norm = math.sqrt(sum(self.weight[t] ** 2 for t in kept)) or 1.0
+            if len(self._tokens) > 50_000:  # a bound for long-lived processes
+                self._tokens.clear()
+            found = self._tokens[key] = (kept, norm)
+        return found
 
     def cosine(self, sources: Sequence[str], targets: Sequence[str]) -> Matrix:
         """``len(sources) × len(targets)`` profile cosines (0 for a word without one)."""
         out = np.zeros((len(sources), len(targets)), dtype=np.float32)
         holders: dict[str, list[int]] = {}
+        norms = np.ones(len(targets), np.float32)
         for j, key in enumerate(targets):
-            for token in self.tokens.get(key, ()):
+            tokens, norms[j] = self.tokens(key)
+            for token in tokens:
                 holders.setdefault(token, []).append(j)
         for i, key in enumerate(sources):
+            tokens, norm = self.tokens(key)
             row = out[i]
-            for token in self.tokens.get(key, ()):
+            for token in tokens:
                 if found := holders.get(token):
                     row[found] += self.weight[token] ** 2
-            row /= self.norm.get(key, 1.0)
-        out /= np.array([self.norm.get(k, 1.0) for k in targets], np.float32)
+            row /= norm
+        out /= norms
         return out
 
 
@@ -286,12 +310,23 @@ _PROFILES: dict[Language, Profiles] = {}
 
 
 def profiles(lang: Language) -> Profiles:
-    """The profiles of ``lang``'s WordNet, made once per process (about a second)."""
+    """The profiles of ``lang``'s WordNet, once per process; the token weights are read
+    from the disk cache (counting them over the whole WordNet takes seconds)."""
     graph = wordnet_graph(lang)  # takes the lock itself
     with _LOCK:
         found = _PROFILES.get(lang)
         if found is None:
-            found = _PROFILES[lang] = Profiles(graph)
+            source = wordnet_data_dir() / FILES[lang]
+            name = f"profiles-{lang}-{source.stat().st_size}-f{FORMAT}.json"
+            cached = cache_dir() / "codenames" / name
+            try:
+                weight = {str(k): float(v) for k, v in json.loads(cached.read_bytes()).items()}
+            except (OSError, ValueError, AttributeError):
+                weight = None
+            found = Profiles(graph, weight)
+            if weight is None:
+                write_atomically(cached, json.dumps(found.weight, ensure_ascii=False).encode())
+            _PROFILES[lang] = found
         return found
 
 
