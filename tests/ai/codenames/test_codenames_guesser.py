@@ -73,3 +73,15 @@ def test_readers_are_averaged(hand_vectors: Any) -> None:
     both = Guesser([Reader(first, BACKGROUND), Reader(second, BACKGROUND)])
     scores = both.scores("DENİZ", WORDS)
     assert scores[0] == max(scores) and scores[3] > both.scores("MEYVE", WORDS)[3]
+
+
+@pytest.mark.usefixtures("use_small")
+@pytest.mark.parametrize(("clue", "meant"), [("IRMAK", "DERE"), ("FİRAVUN", "PİRAMİT")])
+def test_the_product_guesser_reads_a_persons_plain_clue(clue: str, meant: str) -> None:
+    """Clues a person gave that the guesser once misread (IRMAK → ŞAHİN, FİRAVUN →
+    CEMAAT, when the Turkish USE vectors read the Turkish words themselves)."""
+    from harfiyen.ai.codenames import models
+
+    words = ["DERE", "ŞAHİN", "DUDAK", "BALIK", "PİRAMİT", "KRAL", "MASA", "KALEM"]
+    scores = models.make_guesser("tr").scores(clue, words)
+    assert words[int(scores.argmax())] == meant
