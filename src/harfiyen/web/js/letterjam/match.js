@@ -307,7 +307,9 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   }
 
   // --- rendering -----------------------------------------------------------------------
-  const building = () => canAct() && s.view.phase === "clue" && s.view.cluegiver === me() && !s.busy;
+  // Spelling is local to the page, so it goes on while a request is in flight (the vote that
+  // made this seat the cluegiver may still be answering); only sending waits for it.
+  const building = () => canAct() && s.view.phase === "clue" && s.view.cluegiver === me();
 
   function render(focusRef = null) {
     lastRender = Date.now();
