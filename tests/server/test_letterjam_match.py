@@ -1,19 +1,24 @@
 """Harf Takıl through the match layer: a room of people and AI seats played to the end and
 reviewed over HTTP and the websocket, a person alone with AI teammates, refused input in
-the user's language that changes nothing, no chat while the game runs, per-phase timers;
-on SQLite and PostgreSQL."""
+the user's language that changes nothing, no chat while the game runs, per-phase timers
+and the AI standing in for a person who has left when one runs out; on SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from harfiyen.client import ApiError, GameSocket, HarfiyenClient
+from harfiyen.server.models import Match, utcnow
 
 from .conftest import Database, LiveServer, start_server, unique
 from .letterjam_support import (
+    RACE_CODES,
     ai_like,
     assert_no_own_letters,
     end_seq,
@@ -21,6 +26,7 @@ from .letterjam_support import (
     invited_table,
     letterjam_room,
     play_people,
+    wait_for_ai,
 )
 from .support import register, seat_sockets
 
@@ -257,6 +263,59 @@ async def test_per_phase_timers_restart_with_each_phase(live: LiveServer) -> Non
     clue = await a.match(match_id)
     assert clue["view"]["phase"] == "clue" and clue["deadline_at"] < round_deadline
     await close_all(sockets)
+
+
+async def run_out_of_time(app: Any, match_id: int) -> None:
+    """Let the running phase's timer run out now (its length is not what is tested)."""
+    async with app.state.service.sessions() as db:
+        await db.execute(update(Match).where(Match.id == match_id)
+                         .values(deadline_at=utcnow() - timedelta(seconds=1)))
+        await db.commit()
+
+
+async def test_a_person_who_leaves_a_timed_table_does_not_stall_it(database: Database) -> None:
+    """Two people with timers on every phase; one leaves at once. Each time the one who
+    stays has nothing to do, the phase's time runs out and the AI makes the moves the
+    absent seat owes (its vote, its agreement to end, its arrangement), so the game
+    reaches its end. Offering and moving on stay a person's own: never made for them."""
+    server = await start_server(database.settings(deadline_sweep_seconds=0.2))
+    a, b = await register(server.url, unique("t")), await register(server.url, unique("t"))
+    created = await a.post("/api/matches", {
+        "game": "letterjam", "options": {"language": "tr", "players": 2},
+        "time_control": {"kind": "live",
+                         "seconds": {"round": 600, "clue": 600, "final": 600}}})
+    await b.accept(created["invite"]["code"])
+    match_id = created["match"]["id"]
+    sockets, by_seat = await seat_sockets(match_id, [a, b])
+    await sockets[1].close()  # seat 1 leaves the table
+    stays = sockets[0]
+    timeouts = 0
+    for _ in range(600):
+        view = stays.views[match_id]
+        if view["outcome"] is not None:
+            break
+        move = ai_like(view)
+        if move is None:
+            timeouts += 1
+            await run_out_of_time(server.app, match_id)
+            await wait_for_ai(stays, match_id, timeout=60)
+            continue
+        seen = stays.view_seq[match_id]
+        reply = await stays.move(match_id, move)
+        if reply["type"] == "error":  # the stand-in moved for this seat first
+            last = (await by_seat[0].match(match_id))["last_seq"]
+            assert reply["code"] in RACE_CODES and last > seen, (reply, move)
+        else:
+            await stays.wait_seq(match_id, reply["seq"])
+    else:
+        raise AssertionError("the game did not end")
+    assert view["phase"] == "over" and timeouts >= 2
+    events = (await a.get(f"/api/matches/{match_id}/events"))["events"]
+    absent = [e["event"]["kind"] for e in events if e["event"].get("seat") == 1]
+    assert {"vote_cast", "arranged"} <= set(absent), absent
+    assert not {"offer_made", "moved_on"} & set(absent), absent
+    await stays.close()
+    await server.stop()
 
 
 async def test_a_connection_from_before_the_start_follows_its_seat_not_the_spectators(

@@ -3,7 +3,8 @@ uses it: asked in any order after every move, each seat answering from its own v
 table of AI seats, with or without one person who only follows the AI's lead, always
 reaches the reveal; no answer is a move that changes nothing; the fallback's move is
 accepted in every phase; an AI offer says both flags (wildcard, bonus letter) truthfully
-and the clue it gives keeps them."""
+and the clue it gives keeps them. Seats whose people have left, moved only by the stand-in
+when the table has nothing else to do (their timer runs out), never stall it."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from harfiyen.games.letterjam.clues import offer_for
 from harfiyen.games.letterjam.engine import load_lexicon
 from harfiyen.games.letterjam.events import ClueGiven
 from harfiyen.games.letterjam.game import LETTERJAM
-from harfiyen.games.letterjam.moves import Move, Offer
+from harfiyen.games.letterjam.moves import Move, MoveOn, Offer
 from harfiyen.games.letterjam.state import GameState
 
 from .letterjam_support import follower, wire
@@ -82,6 +83,47 @@ def test_ai_seats_with_or_without_a_follower_always_reach_the_reveal(
 def test_the_fallback_is_accepted_in_every_phase(players: int) -> None:
     final = play(players, 5, None, check_fallback=True)
     assert final.outcome is not None
+
+
+def play_with_absent(players: int, seed: int, absent: set[int]) -> tuple[GameState, int]:
+    """AI seats act as they like; the ``absent`` seats only when no one else acts (their
+    phase timer runs out), through :func:`stand_in`. The end state and the stand-ins made."""
+    state = LETTERJAM.new_game(LetterJamConfig("tr", players=players), seed, load_lexicon)
+    stood_in = 0
+    for _ in range(MAX_MOVES):
+        if state.outcome is not None:
+            return state, stood_in
+        acting = LETTERJAM.to_act(state)
+        move, mover = None, None
+        for seat in (s for s in acting if s not in absent):
+            move = unwrap(ai_seat.choose(view(state, Seat(seat)), "ai", seed, None)).move
+            if move is not None:
+                mover = seat
+                break
+        if move is None:
+            for seat in (s for s in acting if s in absent):
+                move = ai_seat.stand_in(view(state, Seat(seat)))
+                if move is not None:
+                    mover = seat
+                    stood_in += 1
+                    assert not isinstance(move, (Offer, MoveOn)), move  # a person's own
+                    break
+        if move is None or mover is None:
+            raise AssertionError(f"the table stalled in {state.phase}: nobody acts")
+        after, events = LETTERJAM.apply(state, mover, move)
+        assert events and after != state, (mover, move)
+        state = after
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 4), deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31 - 1), data=st.data())
+def test_seats_left_by_their_people_never_stall_a_timed_table(
+    players: int, seed: int, data: st.DataObject,
+) -> None:
+    absent = data.draw(st.sets(st.integers(0, players - 1), min_size=1, max_size=players - 1))
+    final, stood_in = play_with_absent(players, seed, absent)
+    assert final.outcome is not None and stood_in > 0
 
 
 def test_the_seat_plays_from_a_seats_view_only() -> None:

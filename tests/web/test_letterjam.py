@@ -653,6 +653,7 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     page.select_option("#lj-players", "2")
     page.select_option("#lj-length", "4")
     page.select_option("#lj-timer-round", "120")
+    assert "yapay zekâ yapar" in page.locator("#lj-timer-hint").inner_text()
     page.check("#lj-scoring")
     page.click("#lj-create")
     page.wait_for_selector("#room .room-team")
@@ -679,6 +680,11 @@ def test_a_harf_takil_room_is_made_in_the_lobby_and_started_by_its_players(open_
     if match_view(host.page, match_id).get("deadline_at"):
         # A server with per-phase timers: the round's countdown is on the table.
         assert host.page.locator("#lj-timer").inner_text().startswith(("2:00", "1:5"))
+        assert "yapay zekâ yapar" in host.page.locator("#lj-timer-note").inner_text()
+        host.page.set_viewport_size(PHONE_SMALL)
+        assert no_horizontal_scroll(host.page), host.page.evaluate(WIDE)
+        shoot(host.page, "letterjam-timer-phone")
+        host.page.set_viewport_size(DESKTOP)
     # Played to the end quickly (the same command path over HTTP): back to the room.
     for player in (host, friend):
         api_post(player.page, f"/matches/{match_id}/moves", {"move": {"kind": "agree_end"}})

@@ -36,7 +36,9 @@ fits a game of equal seats without roles, such as the crossword):
   ``"team"``: to the writer's team only, ``"none"``: read only); ``state`` is
   ``None`` before the start and ``seat`` ``None`` for a spectator;
 - ``ai_player`` (``"module:function"``) and ``ai_levels``: the AI that can take
-  a seat; ``phase_of(state)``: the phase a per-phase move timer is chosen by;
+  a seat (its module may also hold ``stand_in(view)``, the move a person still owes
+  when a timer runs out in a game without ``timeout``); ``phase_of(state)``: the
+  phase a per-phase move timer is chosen by;
   ``mark_move(i)``: the move a public mark of card ``i`` stands for (marks only where
   that move would be accepted).
 """

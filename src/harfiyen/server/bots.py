@@ -166,6 +166,9 @@ class SeatAI:
     choose: Callable[[Any, str, int, Any], Any]
     fallback: Callable[[Any, int, Any, bool], Any] | None
     warm: Callable[[str], None] | None
+    # The move owed by a person whose phase timer ran out, in a game without a
+    # timeout move (``stand_in(view) -> move | None``); the deadline scheduler makes it.
+    stand_in: Callable[[Any], Any] | None = None
 
 
 _SEAT_AIS: dict[str, SeatAI | None] = {}
@@ -186,7 +189,7 @@ def seat_ai(game: str) -> SeatAI | None:
             module_name, _, name = path.partition(":")
             module = importlib.import_module(module_name)
             found = SeatAI(path, getattr(module, name), getattr(module, "fallback", None),
-                           getattr(module, "warm", None))
+                           getattr(module, "warm", None), getattr(module, "stand_in", None))
         _SEAT_AIS[game] = found
     return _SEAT_AIS[game]
 

@@ -26,6 +26,7 @@ is cast joins the offer with most votes (ties: the lowest seat), so the votes of
 seats and of people who follow them converge on one offer and reach the majority.
 A table where nobody offers ends by agreement.
 
+:func:`stand_in` is the move the server makes for a person whose phase timer ran out.
 :func:`fallback` is the safe move when the AI fails or its move is refused: name
 the bonus with the most common letter, withdraw the clue, agree to end, the stand
 order as the arrangement (``None`` when even that would change nothing). :func:`warm`
@@ -172,6 +173,31 @@ def _offer_rank(table: Table, seat: int) -> float:
     return players + red + 0.1 * nonplayers
 
 
+def stand_in(view: LetterJamView) -> Move | None:
+    """The move a person's seat still owes the table when the phase's timer has run out,
+    chosen as an AI teammate would from that seat's view; ``None`` when it owes none.
+
+    A seat owes what the table cannot go on without: naming its bonus letter, the clue
+    it was chosen to give (or withdrawing it), its arrangement at the end, and in a
+    round a vote when offers wait for one (with no offer, its agreement to end).
+    Offering and moving on stay the person's own choices: a stand-in never makes them.
+    """
+    view = _seat_view(view)
+    table = read_table(view)
+    if view.phase is not Phase.ROUND or table.bonus_used:
+        answer = choose(view, LEVELS[0], 0, None)
+        assert not isinstance(answer, AfterPeople)  # only a round's votes wait for people
+        return answer
+    me = table.seat
+    if table.votes[me] is None:
+        vote = _vote(table)
+        if vote is not None:
+            return vote
+    if all(o is None for o in table.offers) and not view.agrees_end[me]:
+        return AgreeEnd(True)
+    return None
+
+
 def fallback(view: LetterJamView, seed: int, lexicons: Any, refused: bool) -> Move | None:
     """A move the engine accepts when :func:`choose` failed (see the module doc)."""
     view = _seat_view(view)
@@ -192,4 +218,4 @@ def fallback(view: LetterJamView, seed: int, lexicons: Any, refused: bool) -> Mo
     return None
 
 
-__all__ = ["LEVELS", "choose", "fallback", "leader", "warm"]
+__all__ = ["LEVELS", "choose", "fallback", "leader", "stand_in", "warm"]

@@ -117,8 +117,9 @@ def chat_policy(state: GameState | None, seat: int | None) -> ChatRight:
 
 def phase_of(state: GameState) -> str:
     """``round`` (offers, votes, moving on), ``clue`` (the cluegiver spells) or ``final``
-    (the arrangement): the timers a match may set. Harf Takıl has no timeout move, so
-    a deadline is shown to the table and does not act for anyone."""
+    (the arrangement): the timers a match may set. Harf Takıl has no timeout move: at a
+    deadline the AI makes the moves people still owe (``harfiyen.ai.letterjam.seat.
+    stand_in``)."""
     return state.phase.value
 
 

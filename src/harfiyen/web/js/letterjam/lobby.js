@@ -103,6 +103,7 @@ export function letterjamLobby() {
         Object.keys(TIMERS).map((phase) => field(t(`lj.timer_${phase}`), `lj-timer-${phase}`, select(`lj-timer-${phase}`,
           TIMERS[phase].map((n) => [n, seconds(n)]), form.timers[phase], (v) => { form.timers[phase] = Number(v); })))),
       h("p", { class: "hint" }, t("lj.lobby_harder")),
+      h("p", { class: "hint", id: "lj-timer-hint" }, t("lj.timer_stand_in")),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "lj-scoring", onchange: (e) => { form.scoring = e.target.checked; } }),
         t("lj.lobby_scoring")),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "lj-public", onchange: (e) => { form.public = e.target.checked; } }),
