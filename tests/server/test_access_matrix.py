@@ -34,7 +34,7 @@ EVERYONE = frozenset(ROLES)
 PLAYERS = frozenset({"participant", "other"})
 # The refusals of the gates themselves (a wrong password, say, is the route's own answer).
 GATES = frozenset({"auth.required", "auth.csrf", "auth.bad_origin", "match.not_a_player",
-                   "invite.not_for_you"})
+                   "invite.not_for_you", "match.hand_not_allowed"})
 WATCHERS = frozenset({"participant", "other", "spectator"})
 
 
@@ -48,6 +48,7 @@ class World:
     private: int  # the match the stranger tries
     codes: dict[int, str]
     names: dict[str, str]
+    seats: dict[str, int]  # the players' seats in the public match
 
     def match_for(self, role: str) -> int:
         return self.private if role == "stranger" else self.public
@@ -76,7 +77,8 @@ async def crossword_world(server: LiveServer) -> World:
     return World(server, clients, public["match"]["id"], made["match"]["id"],
                  {public["match"]["id"]: public["invite"]["code"],
                   made["match"]["id"]: made["invite"]["code"]},
-                 {r: c.user["username"] for r, c in clients.items() if c and c.user})
+                 {r: c.user["username"] for r, c in clients.items() if c and c.user},
+                 {"participant": info["to_move"], "other": 1 - info["to_move"]})
 
 
 GAMES: dict[str, Callable[[LiveServer], Awaitable[World]]] = {"crossword": crossword_world}
@@ -152,6 +154,8 @@ HTTP: list[Row] = [
         mutates=True),
     Row("POST", "/api/matches/{match}/resign", PLAYERS, mutates=True),
     Row("POST", "/api/matches/{match}/rematch", PLAYERS),
+    # A player's own seat (others try seat 0); the room's host is the rooms' test's.
+    Row("POST", "/api/matches/{match}/seats/{seat}/ai", PLAYERS, {"level": None}),
     # Harf Takıl guess sheets (a crossword match has none: sheet.not_available, past the
     # gates): watchers read, players write.
     Row("GET", "/api/matches/{match}/sheet", WATCHERS),
@@ -191,7 +195,8 @@ WS: dict[str, tuple[Callable[[int], dict[str, Any]], frozenset[str]]] = {
 def _fill(path: str, world: World, role: str) -> str:
     match = world.match_for(role)
     return (path.replace("{match}", str(match)).replace("{code}", world.codes[match])
-            .replace("{user}", world.names["other"]).replace("{game}", "crossword"))
+            .replace("{user}", world.names["other"]).replace("{game}", "crossword")
+            .replace("{seat}", str(world.seats.get(role, 0))))
 
 
 async def _through(world: World, role: str, row: Row) -> tuple[bool, int]:

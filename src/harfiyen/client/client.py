@@ -145,6 +145,10 @@ class HarfiyenClient:
     async def resign(self, match_id: int) -> Any:
         return await self.post(f"/api/matches/{match_id}/resign")
 
+    async def hand_seat(self, match_id: int, seat: int, level: str | None) -> Any:
+        """Let the AI ``level`` play ``seat`` of a running match (``None``: take it back)."""
+        return await self.post(f"/api/matches/{match_id}/seats/{seat}/ai", {"level": level})
+
     async def rematch(self, match_id: int) -> Any:
         return await self.post(f"/api/matches/{match_id}/rematch")
 

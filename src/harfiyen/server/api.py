@@ -6,7 +6,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -15,12 +15,14 @@ from harfiyen.server import auth, usernames
 from harfiyen.server import errors as E
 from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
+from harfiyen.server.handoff import hand_seat
 from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, Room, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
     DEFAULT_PREFERENCES,
     ClaimRequest,
     CreateMatchRequest,
+    HandRequest,
     LoginRequest,
     MatchId,
     MoveRequest,
@@ -378,6 +380,15 @@ async def resign(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
     """Resign, also while waiting for the opponent's move; before the start it withdraws."""
     done = await service_of(request).submit(user.id, match_id, {"kind": "resign"})
     return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
+
+
+@router.post("/matches/{match_id}/seats/{seat}/ai")
+async def hand_to_ai(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=63)],
+                     body: HandRequest, request: Request, user: CurrentUser) -> Any:
+    """Hand a seat of a running match to the AI, or take it back (``level: null``): its
+    person, or the host of the room the match was started from."""
+    match = await hand_seat(service_of(request), user, match_id, seat, body.level)
+    return {"match": match.id, "seat": seat, "handed": match.handed or {}}
 
 
 @router.post("/matches/{match_id}/rematch", status_code=201)

@@ -43,7 +43,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -260,15 +260,17 @@ class BotRunner(Sweeper):
             return
         async with self.service.sessions() as db:
             query = (
-                select(Match, MatchPlayer.seat)
+                select(Match, MatchPlayer.seat, User.username)
                 .join(MatchPlayer, MatchPlayer.match_id == Match.id)
                 .join(User, User.id == MatchPlayer.user_id)
-                .where(Match.status == "active", User.username.startswith(BOT_PREFIX))
+                .where(Match.status == "active",
+                       or_(User.username.startswith(BOT_PREFIX), Match.handed.is_not(None)))
             )
             if own is not None:
                 query = query.where(Match.id.in_(sorted(own)))
             rows = (await db.execute(query)).all()
-        waiting = {match.id for match, seat in rows if seat in acting_seats(match)}
+        waiting = {match.id for match, seat, name in rows if seat in acting_seats(match)
+                   and (name.startswith(BOT_PREFIX) or str(seat) in (match.handed or {}))}
         for match_id in sorted(waiting - self._running):
             if own is not None:
                 # Every commit schedules its match: a bot turn found waiting here was
@@ -277,7 +279,7 @@ class BotRunner(Sweeper):
             self._schedule(match_id)
 
     def after_commit(self, match: Match) -> None:
-        if match.status != "active" or self._without_bots.get(match.id):
+        if match.status != "active" or (self._without_bots.get(match.id) and not match.handed):
             return
         self._served[match.id] = True
         self._schedule(match.id)
@@ -325,6 +327,8 @@ class BotRunner(Sweeper):
                     .where(MatchPlayer.match_id == match_id)
                 )).all()
                 levels = {s: (u.preferences or {}).get("bot") for s, u in seated}
+                # Seats their people handed to the AI are played like AI seats.
+                levels.update({int(s): level for s, level in (match.handed or {}).items()})
                 if not any(levels.values()):
                     self._without_bots[match_id] = True
                     return True

@@ -258,6 +258,31 @@ PLATFORM_MOVE: Final = ErrorKind(
     "Süre dolması hamlesini yalnızca sunucu yapar.",
     "Only the server makes the timeout move.",
 )
+SEAT_HANDED: Final = ErrorKind(
+    "match.seat_handed",
+    "Bu koltukta şimdi senin yerine yapay zekâ oynuyor; oynamak için önce koltuğunu geri al.",
+    "The AI is playing this seat for you now; take your seat back to play.",
+)
+HAND_NOT_ALLOWED: Final = ErrorKind(
+    "match.hand_not_allowed",
+    "Bir koltuğu yapay zekâya yalnızca o koltuktaki oyuncu ya da odanın sahibi verebilir.",
+    "Only the seat's player or the room's host can hand a seat to the AI.",
+)
+HAND_RANKED: Final = ErrorKind(
+    "match.hand_ranked",
+    "Dereceli bir oyunda koltuk yapay zekâya verilemez.",
+    "A seat of a ranked match cannot be handed to the AI.",
+)
+HAND_AI_SEAT: Final = ErrorKind(
+    "match.hand_ai_seat",
+    "Bu koltukta zaten yapay zekâ oynuyor.",
+    "The AI already plays this seat.",
+)
+HAND_NO_AI: Final = ErrorKind(
+    "match.hand_no_ai",
+    "Bu oyunda yapay zekâ yok (seviyeler: {levels}).",
+    "This game has no such AI (levels: {levels}).",
+)
 NO_MARKS: Final = ErrorKind(
     "match.no_marks",
     "Bu oyunda kart işaretlenmez.",

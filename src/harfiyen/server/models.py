@@ -98,6 +98,9 @@ class Match(Base):
     # the room the match was started from (``None``: an invitation or the queue).
     acting: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     room_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    # Revision 0007: seats whose people handed them to the AI while the match runs, as
+    # ``{"seat": level}`` (``None``: none). The person stays the seat's player.
+    handed: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
 
 
 class MatchPlayer(Base):

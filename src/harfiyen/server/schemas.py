@@ -152,6 +152,12 @@ class MoveRequest(Strict):
     move: dict[str, Any]
 
 
+class HandRequest(Strict):
+    """``level``: the AI level that plays the seat from now on; ``None``: its person again."""
+
+    level: Annotated[str, Field(max_length=32)] | None
+
+
 def iso(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
@@ -192,7 +198,9 @@ def match_json(
         "language": match.language, "config": match.config, "ranked": match.ranked,
         "time_control": match.time_control, "status": match.status,
         "players": [
-            {"seat": p.seat, **user_json(u)} for p, u in sorted(players, key=lambda x: x[0].seat)
+            # ``handed``: the AI level playing the seat for its person (None: they play).
+            {"seat": p.seat, **user_json(u), "handed": (match.handed or {}).get(str(p.seat))}
+            for p, u in sorted(players, key=lambda x: x[0].seat)
         ],
         "seats": match.players, "created_by": match.created_by,
         "created_at": iso(match.created_at), "started_at": iso(match.started_at),

@@ -526,6 +526,9 @@ class MatchService:
                 if match.status == "waiting" and _is_resign(move_data):
                     return await self._cancel(db, match)
                 raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            if isinstance(move_data, dict) and str(seat) in (match.handed or {}):
+                # The AI plays this seat for its person (harfiyen.server.handoff).
+                raise E.fail(E.SEAT_HANDED, status=409)
             state = await self.state(db, match)
             move = move_data if not isinstance(move_data, dict) else game.parse_move(
                 move_data, state

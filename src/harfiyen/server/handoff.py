@@ -1,0 +1,73 @@
+"""Seats handed to the AI: a person who must leave a running match lets the AI play on.
+
+A seat's person (or the host of the room the match was started from, for a friend who
+dropped off the call) hands the seat to one of the game's AI levels, and may take it
+back. The person stays the seat's player (the result, the history and the ratings are
+theirs), so nothing about the seating changes: the match row keeps ``handed``
+(``{"seat": level}``) and the bot runner plays those seats through the same command
+path as AI seats, from the seat's own view. While the AI plays it, the person's own
+moves are refused (``match.seat_handed``): two players for one seat would race.
+Ranked matches are not handed: a player who leaves one resigns or runs out of time.
+
+Every player is told with a ``seat_handed`` notice (``level``: ``None`` when taken
+back), so their pages show who plays the seat now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harfiyen.games import game as registered_game
+from harfiyen.server import errors as E
+from harfiyen.server.models import Match, Room, User
+from harfiyen.server.service import MatchService
+
+
+def handed_level(match: Match, seat: int) -> str | None:
+    """The AI level playing ``seat`` for its person, or ``None``."""
+    return (match.handed or {}).get(str(seat))
+
+
+async def hand_seat(service: MatchService, user: User, match_id: int, seat: int,
+                    level: str | None) -> Match:
+    """Hand ``seat`` of the running match to the AI ``level`` (``None``: take it back).
+    Refuses, changing nothing, unless ``user`` is the seat's person or the room's host,
+    the match runs unranked, the seat is a person's and the game has that AI level."""
+    async with service.writing(match_id) as db:
+        match = await db.get(Match, match_id)
+        if match is None:
+            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+        if match.status != "active":
+            raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+        seating = dict(await service.seating(db, match))
+        if seat not in seating:
+            raise E.fail(E.NOT_A_PLAYER, status=404)
+        person = await db.get(User, seating[seat])
+        assert person is not None
+        if (person.preferences or {}).get("bot"):
+            raise E.fail(E.HAND_AI_SEAT, status=409)
+        room = await db.get(Room, match.room_id) if match.room_id is not None else None
+        if user.id != person.id and (room is None or room.host_id != user.id):
+            raise E.fail(E.HAND_NOT_ALLOWED, status=403)
+        if match.ranked:
+            raise E.fail(E.HAND_RANKED, status=409)
+        levels = registered_game(match.game).ai_levels
+        if level is not None and level not in levels:
+            raise E.fail(E.HAND_NO_AI, levels=", ".join(levels) or "—")
+        handed = dict(match.handed or {})
+        if level is None:
+            handed.pop(str(seat), None)
+        else:
+            handed[str(seat)] = level
+        match.handed = handed or None
+        players = [user_id for _, user_id in seating.items()]
+    notice: dict[str, Any] = {"type": "notice", "kind": "seat_handed", "match": match_id,
+                              "seat": seat, "level": level}
+    for user_id in players:
+        await service.notify(user_id, notice)
+    for listener in service.after_commit:  # the bot runner plays the seat from now on
+        listener(match)
+    return match
+
+
+__all__ = ["hand_seat", "handed_level"]
