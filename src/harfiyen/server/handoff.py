@@ -10,7 +10,7 @@ moves are refused (``match.seat_handed``): two players for one seat would race.
 Ranked matches are not handed: a player who leaves one resigns or runs out of time.
 
 Every player is told with a ``seat_handed`` notice (``level``: ``None`` when taken
-back), so their pages show who plays the seat now.
+back; ``user`` and ``name``: the seat's person), so their pages show who plays it now.
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ async def hand_seat(service: MatchService, user: User, match_id: int, seat: int,
         match.handed = handed or None
         players = [user_id for _, user_id in seating.items()]
     notice: dict[str, Any] = {"type": "notice", "kind": "seat_handed", "match": match_id,
-                              "seat": seat, "level": level}
+                              "seat": seat, "level": level, "user": person.id,
+                              "name": person.display_name}
     for user_id in players:
         await service.notify(user_id, notice)
     for listener in service.after_commit:  # the bot runner plays the seat from now on

@@ -20,6 +20,7 @@ import { renderSettings } from "./pages/settings.js";
 import { renderAnalysis, renderAnalysisUpload } from "./pages/analysis.js";
 import { renderDictionary } from "./pages/dictionary.js";
 import { renderHelp } from "./pages/help.js";
+import { handedText, seatBar } from "./handoff.js";
 
 // A match page for any game: Kelime Casusu and Harf Takıl have their own; the crossword games the rest.
 async function renderAnyMatch(root, idText, { table = false } = {}) {
@@ -31,9 +32,21 @@ async function renderAnyMatch(root, idText, { table = false } = {}) {
       h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
     return null;
   }
-  if (match.game === "codenames") return renderCodenamesMatch(root, Number(idText), match, { table });
-  if (match.game === "letterjam") return renderLetterJamMatch(root, Number(idText), match, { table });
-  return renderMatch(root, idText);
+  const id = Number(idText);
+  const done = match.game === "codenames" ? await renderCodenamesMatch(root, id, match, { table })
+    : match.game === "letterjam" ? await renderLetterJamMatch(root, id, match, { table })
+      : await renderMatch(root, idText);
+  const bar = !table && seatBar(id, match, (text) => {
+    const shown = document.getElementById("seat-hand-error");
+    if (shown) {
+      shown.textContent = text;
+      shown.classList.remove("empty");
+    }
+  });
+  // While the AI plays for them, the player sees it first (their own moves wait).
+  if (bar?.dataset.handed === "true") root.prepend(bar);
+  else if (bar) root.append(bar);
+  return done;
 }
 
 // Pattern -> page; a page returns an optional cleanup function.
@@ -180,7 +193,10 @@ function showNotice(frame) {
     toast(t("notice.invited", { from: frame.from }), "info",
       { link: { href: `#/invite/${frame.code}`, label: t("notice.view_invite") } });
   } else if (frame.kind === "declined") toast(t("notice.declined"));
-  else if (here) return;
+  else if (frame.kind === "seat_handed") {
+    toast(handedText(frame), "info", here ? {} : { link: openMatch });
+    if (here) route(); // the page shows who plays each seat now
+  } else if (here) return;
   else if (["your_turn", "match_started", "match_ended"].includes(frame.kind)) {
     toast(t(`notice.${frame.kind}`, { match: frame.match }), "info", { link: openMatch });
   } else if (frame.kind === "match_found") {

@@ -10,6 +10,7 @@ import { toast } from "../ui.js";
 import { go } from "../app.js";
 import { qrSvg } from "../codenames/qr.js";
 import { CUES } from "../codenames/board.js";
+import { handSeat, levelFor } from "../handoff.js";
 
 /** The room in an answer: the rooms API answers with the room itself. */
 export function roomOf(out) {
@@ -59,7 +60,8 @@ export function describeRoom(room) {
 
 export async function renderRoom(root, codeText) {
   const code = codeText.toUpperCase();
-  const s = { room: null, error: "", matchStatus: null, seenMatch: undefined, videoDraft: null, busy: false };
+  const s = { room: null, error: "", matchStatus: null, seenMatch: undefined, videoDraft: null, busy: false,
+    players: null }; // the running match's players, for the host's hand-to-AI controls
   const page = h("div", { class: "page room", id: "room", "data-code": code });
   mount(root, page);
   const me = () => session.user.id;
@@ -100,6 +102,54 @@ export async function renderRoom(root, codeText) {
     }
     s.seenMatch = room.match ?? null;
     render();
+    loadPlayers();
+  }
+
+  // The host sees who plays each seat of the running match and can hand a seat to the AI.
+  async function loadPlayers() {
+    const id = s.room?.match;
+    if (!id || s.matchStatus !== "active" || !isHost()) {
+      if (s.players) {
+        s.players = null;
+        render();
+      }
+      return;
+    }
+    try {
+      const match = (await get(`/matches/${id}`)).match;
+      if (s.room?.match !== id) return;
+      s.players = match.ranked || match.status !== "active" ? null : { id, game: match.game, list: match.players };
+    } catch {
+      s.players = null;
+    }
+    render();
+  }
+
+  async function toggleHand(player) {
+    s.error = "";
+    try {
+      await handSeat(s.players.id, player.seat, player.handed ? null : levelFor(s.players.game));
+    } catch (problem) {
+      s.error = problem.message;
+    }
+    await loadPlayers();
+  }
+
+  function renderHandSeats() {
+    const players = s.players;
+    if (!players || players.id !== s.room.match) return null;
+    const people = players.list.filter((p) => !p.username.startsWith("bot_")); // AI seats are AI already
+    return h("div", { class: "room-hand", id: "room-hand" },
+      h("h2", {}, t("hand.host_title")),
+      h("p", { class: "hint" }, t("hand.host_hint")),
+      h("ul", { class: "list" }, people.map((p) => {
+        const name = p.id === me() ? t("room.you") : p.display_name;
+        return h("li", { class: "list-item", "data-seat": p.seat, "data-handed": String(Boolean(p.handed)) },
+          h("span", {}, name, p.handed && h("span", { class: "muted small" }, ` · ${t("hand.ai_plays")}`)),
+          h("button", { type: "button", class: `btn btn-small ${p.handed ? "btn-primary" : ""}`, id: `hand-${p.seat}`,
+            "aria-label": t(p.handed ? "hand.host_back_at" : "hand.host_hand_at", { name: p.display_name }),
+            onclick: () => toggleHand(p) }, t(p.handed ? "hand.host_back" : "hand.host_hand")));
+      })));
   }
 
   try {
@@ -188,7 +238,8 @@ export async function renderRoom(root, codeText) {
           t(mySlot() ? "room.open_match" : "room.watch_match")),
         room.game === "codenames" && h("a", { class: "btn", id: "room-open-table", href: `#/table/${room.match}` }, t("cn.table_view")),
         finished && isHost() && h("button", { type: "button", class: "btn btn-primary", id: "room-rematch",
-          onclick: rematch }, t("room.rematch"))));
+          onclick: rematch }, t("room.rematch"))),
+      running && renderHandSeats());
   }
 
   async function rematch() {
@@ -303,6 +354,12 @@ export async function renderRoom(root, codeText) {
     );
   }
 
+  const stopNotices = socket.onNotice((notice) => {
+    if (notice.kind === "seat_handed" && notice.match === s.room?.match) loadPlayers();
+  });
   render();
-  return () => socket.unwatchRoom(code, onRoom);
+  return () => {
+    stopNotices();
+    socket.unwatchRoom(code, onRoom);
+  };
 }
