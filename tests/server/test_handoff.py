@@ -81,7 +81,8 @@ async def test_a_person_hands_their_harf_takil_seat_to_the_ai_and_the_table_play
     by_handed = {e["event"]["kind"] for e in events if e["event"].get("seat") == seat}
     assert "arranged" in by_handed, by_handed
     done = await host.match(match_id)
-    assert done["status"] == "finished" and str(done["players"][seat]["id"]) in str(done["result"])
+    assert done["status"] == "finished" and len(done["result"]["players"]) == 3
+    assert done["players"][seat]["id"] == (await leaving.me())["id"]  # theirs to the end
     end = await end_seq(live.app, match_id)
     for s, sock in sockets.items():  # the seat's person never saw their own letters
         await sock.wait_seq(match_id, end)

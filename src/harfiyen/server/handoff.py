@@ -23,11 +23,6 @@ from harfiyen.server.models import Match, Room, User
 from harfiyen.server.service import MatchService
 
 
-def handed_level(match: Match, seat: int) -> str | None:
-    """The AI level playing ``seat`` for its person, or ``None``."""
-    return (match.handed or {}).get(str(seat))
-
-
 async def hand_seat(service: MatchService, user: User, match_id: int, seat: int,
                     level: str | None) -> Match:
     """Hand ``seat`` of the running match to the AI ``level`` (``None``: take it back).
@@ -60,7 +55,7 @@ async def hand_seat(service: MatchService, user: User, match_id: int, seat: int,
         else:
             handed[str(seat)] = level
         match.handed = handed or None
-        players = [user_id for _, user_id in seating.items()]
+        players = list(seating.values())
     notice: dict[str, Any] = {"type": "notice", "kind": "seat_handed", "match": match_id,
                               "seat": seat, "level": level, "user": person.id,
                               "name": person.display_name}
@@ -71,4 +66,4 @@ async def hand_seat(service: MatchService, user: User, match_id: int, seat: int,
     return match
 
 
-__all__ = ["hand_seat", "handed_level"]
+__all__ = ["hand_seat"]
