@@ -36,7 +36,7 @@ async function renderAnyMatch(root, idText, { table = false } = {}) {
   const done = match.game === "codenames" ? await renderCodenamesMatch(root, id, match, { table })
     : match.game === "letterjam" ? await renderLetterJamMatch(root, id, match, { table })
       : await renderMatch(root, idText);
-  const bar = !table && seatBar(id, match, (text) => {
+  const bar = table ? null : seatBar(id, match, (text) => {
     const shown = document.getElementById("seat-hand-error");
     if (shown) {
       shown.textContent = text;
