@@ -173,7 +173,7 @@ class RedisPubSub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            await self._pubsub.aclose()
         with contextlib.suppress(Exception):
             await self._client.aclose()
 
