@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,12 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# Screenshots go to a temporary folder, so a test run leaves the checkout as it was;
+# `HARFIYEN_SCREENSHOTS=docs/screenshots pytest tests/web` refreshes the committed pictures.
+SCREENSHOTS = Path(
+    os.environ.get("HARFIYEN_SCREENSHOTS") or Path(tempfile.gettempdir()) / "harfiyen-screenshots"
+).resolve()
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 
