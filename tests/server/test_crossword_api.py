@@ -258,3 +258,21 @@ async def test_a_play_made_while_another_awaits_a_challenge_replays(live: LiveSe
     assert view["move_number"] == 3 and view["pending"] is not None
     await a.close()
     await b.close()
+
+
+async def test_a_party_game_has_no_record_or_analysis(live: LiveServer) -> None:
+    """A finished Kelime Casusu match has no GCG record: a clear 404, never a 500."""
+    from .codenames_support import codenames_table
+
+    clients, match_id = await codenames_table(live.url)
+    await clients[0].resign(match_id)
+    assert (await clients[0].match(match_id))["status"] == "finished"
+    for client in (clients[1], await register(live.url, unique("stranger"))):
+        for method, path in (("get", f"/api/matches/{match_id}/gcg"),
+                             ("post", f"/api/matches/{match_id}/analysis")):
+            with pytest.raises(ApiError) as refused:
+                await getattr(client, method)(path)
+            assert (refused.value.status, refused.value.code) == (404, "analysis.no_record")
+        await client.close()
+    for client in clients:
+        await client.close()

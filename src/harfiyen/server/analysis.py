@@ -27,6 +27,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from harfiyen.core.errors import ErrorKind, GameError
+from harfiyen.games.crossword.game import CROSSWORD
 from harfiyen.games.crossword.notation.gcg import EventKind, decode_gcg, parse_gcg, write_gcg
 from harfiyen.games.crossword.notation.record import game_record
 from harfiyen.games.crossword.notation.replay import rules_for
@@ -53,11 +54,24 @@ TOO_LARGE: Final = ErrorKind(
     "Kayıt çok büyük ({size} bayt; en çok {limit}).",
     "The record is too large ({size} bytes; at most {limit}).",
 )
+NO_RECORD: Final = ErrorKind(
+    "analysis.no_record",
+    "Yalnız kelime oyunu ve Scrabble maçlarının GCG kaydı ve analizi olur.",
+    "Only crossword and Scrabble matches have a GCG record and an analysis.",
+)
 NOT_FOUND: Final = ErrorKind(
     "analysis.not_found", "Böyle bir analiz yok.", "There is no such analysis."
 )
 # A "running" row nobody has touched for this long was left by a stopped process.
 STALE: Final = timedelta(minutes=5)
+
+
+def check_recordable(match: Match) -> None:
+    """A GCG record (and so an analysis) exists only for a finished crossword match."""
+    if match.game != CROSSWORD.name:
+        raise E.fail(NO_RECORD, status=404)
+    if match.status != "finished":
+        raise E.fail(NOT_FINISHED, status=409)
 
 
 def analysis_json(row: Analysis, progress: tuple[int, int] | None = None) -> dict[str, Any]:
@@ -136,8 +150,7 @@ class AnalysisService:
 
     async def for_match(self, match: Match, user_id: int) -> dict[str, Any]:
         """Start (or find) the analysis of a finished match."""
-        if match.status != "finished":
-            raise E.fail(NOT_FINISHED, status=409)
+        check_recordable(match)
         key = f"match:{match.id}"
         found = await self.get(key)
         if found is not None and found["status"] in ("running", "done"):

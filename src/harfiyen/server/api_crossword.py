@@ -24,7 +24,7 @@ from harfiyen.games.crossword.rules import DEFAULT_LEXICON
 from harfiyen.lexicon.normalize import ALPHABETS, fold_circumflex, upper
 from harfiyen.lexicon.wordlists import manifest
 from harfiyen.server import errors as E
-from harfiyen.server.analysis import NOT_FINISHED, NOT_FOUND, AnalysisService, match_gcg
+from harfiyen.server.analysis import NOT_FOUND, AnalysisService, check_recordable, match_gcg
 from harfiyen.server.api import CurrentUser, Db, _match_out, _user_named, optional_user
 from harfiyen.server.api import service_of as _service_of
 from harfiyen.server.games import adapter
@@ -86,8 +86,7 @@ async def live_matches(
 
 async def _finished(request: Request, db: Any, match_id: int, user_id: int) -> Match:
     match = await _service_of(request).watchable(db, match_id, user_id)
-    if match.status != "finished":
-        raise E.fail(NOT_FINISHED, status=409)
+    check_recordable(match)
     return match
 
 
