@@ -29,7 +29,7 @@ async def test_huge_ids_and_nul_bytes_never_fail_the_server(live: LiveServer) ->
     client = await register(live.url, unique("p"))
     for big in (2**31, 2**63, 10**30, -(2**63) - 1):
         for path in (f"/api/matches/{big}", f"/api/matches/{big}/events",
-                     f"/api/matches/{big}/chat"):
+                     f"/api/matches/{big}/chat", f"/api/matches?before={big}"):
             status = await _status(client, "GET", path)
             assert 400 <= status < 500, (path, status)
         assert 400 <= await _status(client, "POST", f"/api/matches/{big}/moves",

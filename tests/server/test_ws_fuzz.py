@@ -147,3 +147,12 @@ def test_every_frame_gets_a_truthful_answer(arena: Arena, data: st.DataObject) -
     if data.draw(st.booleans()):  # an id used twice
         texts += [json.dumps({"type": "ping", "id": 7})] * 2
     asyncio.run(_throw(arena, texts))
+
+
+def test_ids_beyond_64_bits_get_an_answer_and_keep_the_connection(arena: Arena) -> None:
+    """A number id the frame encoder cannot write back is not echoed; the frame is answered
+    and the connection stays open (it closed with 1011 before)."""
+    texts = [json.dumps({"type": kind, "id": big, "match": arena.match})
+             for big in (2**63, 2**64, -(2**63) - 1, 10**30, 2**63 - 1, -(2**63))
+             for kind in ("ping", "unsubscribe", "hack")]
+    asyncio.run(_throw(arena, texts))

@@ -19,6 +19,7 @@ from harfiyen.server.handoff import hand_seat
 from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, Room, User, utcnow
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
+    DB_INT_MAX,
     DEFAULT_PREFERENCES,
     ClaimRequest,
     CreateMatchRequest,
@@ -311,7 +312,7 @@ async def create_match(
 async def my_matches(
     user: CurrentUser, db: Db, status: str | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
-    before: Annotated[int | None, Query(ge=1)] = None,
+    before: Annotated[int | None, Query(ge=1, le=DB_INT_MAX)] = None,
 ) -> Any:
     """My matches, newest first; ``status`` (``finished``, ``active``, ...) filters,
     ``before`` pages on by match id."""

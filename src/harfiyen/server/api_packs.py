@@ -13,11 +13,11 @@ from harfiyen.server import errors as E
 from harfiyen.server.api import CurrentUser, Db
 from harfiyen.server.models import WordPack
 from harfiyen.server.packs import create_pack, own_pack, pack_json
-from harfiyen.server.schemas import DisplayName, Strict
+from harfiyen.server.schemas import DB_INT_MAX, DisplayName, Strict
 
 router = APIRouter(prefix="/api")
 
-PackId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+PackId = Annotated[int, Path(ge=1, le=DB_INT_MAX)]
 
 
 class CreatePackRequest(Strict):

@@ -12,13 +12,13 @@ from harfiyen.server import errors as E
 from harfiyen.server.api import CurrentUser
 from harfiyen.server.models import Room
 from harfiyen.server.rooms import RoomService
-from harfiyen.server.schemas import Strict
+from harfiyen.server.schemas import DB_INT_MAX, Strict
 
 router = APIRouter(prefix="/api")
 
 RoomCode = Annotated[str, Path(min_length=1, max_length=16)]
 Slot = Annotated[int, Path(ge=0, le=1000)]
-UserId = Annotated[int, Field(strict=True, ge=1, le=2**31 - 1)]
+UserId = Annotated[int, Field(strict=True, ge=1, le=DB_INT_MAX)]
 Seconds = Annotated[int, Field(ge=10, le=14 * 24 * 3600)]
 
 

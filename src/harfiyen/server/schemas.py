@@ -42,9 +42,10 @@ def clean_display_name(value: str) -> str:
 DisplayName = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(clean_display_name)]
 
 
-# Row ids in URLs fit the database's 32-bit integers (PostgreSQL's INTEGER): a larger one
-# is refused here (422) instead of failing in the driver.
-MatchId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+# Row ids in requests fit the database's 32-bit integers (PostgreSQL's INTEGER): a larger
+# one is refused here (422) instead of failing in the driver.
+DB_INT_MAX = 2**31 - 1
+MatchId = Annotated[int, Path(ge=1, le=DB_INT_MAX)]
 
 
 class Strict(BaseModel):

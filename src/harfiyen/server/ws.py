@@ -31,16 +31,21 @@ from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.models import User
 from harfiyen.server.pubsub import Unsubscribe
+from harfiyen.server.schemas import DB_INT_MAX
 from harfiyen.server.service import MatchService, match_channel, user_channel
 from harfiyen.server.settings import Settings
 
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-FrameId = Annotated[int, Field(strict=True)] | Annotated[str, Field(max_length=64)] | None
+# A client's frame id is echoed in every answer: a number must fit the 64 bits the frame
+# encoder writes, a string 64 characters.
+ID_MIN, ID_MAX = -(2**63), 2**63 - 1
+FrameId = (Annotated[int, Field(strict=True, ge=ID_MIN, le=ID_MAX)]
+           | Annotated[str, Field(max_length=64)] | None)
 # Row ids and sequence numbers fit the database's 32-bit integers (PostgreSQL's INTEGER).
-MatchId = Annotated[int, Field(strict=True, ge=1, le=2**31 - 1)]
-Seq = Annotated[int, Field(strict=True, ge=0, le=2**31 - 1)]
+MatchId = Annotated[int, Field(strict=True, ge=1, le=DB_INT_MAX)]
+Seq = Annotated[int, Field(strict=True, ge=0, le=DB_INT_MAX)]
 # Deepest nesting of a frame's JSON (a move is three levels deep).
 MAX_DEPTH = 16
 
@@ -118,7 +123,8 @@ def frame_id_of(data: Any) -> Any:
     value = data.get("id")
     if isinstance(value, bool):
         return None
-    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 64):
+    if (isinstance(value, int) and ID_MIN <= value <= ID_MAX) \
+            or (isinstance(value, str) and len(value) <= 64):
         return value
     return None
 
