@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -29,9 +28,13 @@ def roles(view: dict[str, Any]) -> dict[tuple[str, str], int]:
     return out
 
 
-async def quiet(sock: GameSocket, kind: str, seconds: float = 0.3) -> list[dict[str, Any]]:
-    """The frames of ``kind`` the socket got within ``seconds``."""
-    await asyncio.sleep(seconds)
+async def heard(sock: GameSocket, kind: str) -> list[dict[str, Any]]:
+    """The frames of ``kind`` the socket got of everything published before this call.
+
+    A marker, not a wait: the in-process bus puts a message on each subscriber's queue
+    before the publisher's ack, and a ping's pong joins the same queue after it."""
+    pong = await sock.reply_to({"type": "ping"})
+    assert pong["type"] == "pong", pong
     return [f for f in sock.received if f.get("type") == kind]
 
 
@@ -144,9 +147,8 @@ async def test_chat_policy(live: LiveServer) -> None:
     for seat in (red_spy, red_guess):
         frame = await sockets[seat].wait_for(lambda f: f.get("type") == "chat")
         assert frame["text"] == "bence üçüncü kart" and frame["team"] == "red"
-    assert await quiet(sockets[blue_guess], "chat") == []
-    assert await quiet(sockets[blue_spy], "chat", 0) == []
-    assert await quiet(watcher, "chat", 0) == []
+    for sock in (sockets[blue_guess], sockets[blue_spy], watcher):
+        assert await heard(sock, "chat") == []
     assert [m["text"] for m in await by_seat[red_spy].chat_history(match_id)] == [
         "bence üçüncü kart"]
     assert await by_seat[blue_guess].chat_history(match_id) == []

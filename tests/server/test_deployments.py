@@ -3,7 +3,6 @@ database number, and a fixed channel prefix let one deployment's frames reach th
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -59,8 +58,13 @@ async def test_two_deployments_on_one_redis_are_apart(tmp_path: Path, redis_url:
             assert ack["type"] == "ack", ack
             for sock in pair.values():
                 await sock.wait_seq(match_id, ack["seq"])
-        await asyncio.sleep(0.3)
-        assert watcher.received == before, "a frame of the other deployment arrived"
+        # The marker: a chat line in deployment one's match, published through the same
+        # Redis after deployment two's moves. Redis delivers in the order it was sent, so
+        # once the watcher has the line, any frame of deployment two would be in front of it.
+        said = await sockets[0][1].chat(match_id, "marker")
+        assert said["type"] == "ack", said
+        marker = await watcher.wait_for(lambda f: f.get("type") == "chat")
+        assert watcher.received == [*before, marker], "a frame of the other deployment arrived"
         assert watcher.seq[match_id] == seq_before
         for pair in sockets:
             for sock in pair.values():
