@@ -103,7 +103,17 @@ async def _migrate(url: str, schema: str | None) -> None:
         await engine.dispose()
 
 
-@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Server tests run on SQLite, the embedded default; a test of what the database itself
+    does (locking, pools, migrations, faults, several processes, one whole match per game)
+    is marked ``both_databases`` and runs on PostgreSQL too."""
+    if "database" in metafunc.fixturenames:
+        both = metafunc.definition.get_closest_marker("both_databases") is not None
+        kinds = ["sqlite", "postgresql"] if both else ["sqlite"]
+        metafunc.parametrize("database", kinds, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
 def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
              ) -> Iterator[Database]:
     """A freshly migrated database for this test session, dropped afterwards."""

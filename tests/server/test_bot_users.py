@@ -11,7 +11,7 @@ from harfiyen.server.bots import bot_user
 
 from .conftest import LiveServer
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 
 
 async def test_two_first_matches_against_a_new_bot_share_its_user(live: LiveServer) -> None:

@@ -25,7 +25,7 @@ from harfiyen.server.models import Match, MatchEvent, MatchNote
 from .conftest import Database, LiveServer, start_server, unique
 from .support import register
 
-pytestmark = [pytest.mark.anyio, pytest.mark.parametrize("database", ["sqlite"], indirect=True)]
+pytestmark = pytest.mark.anyio
 
 # Room slots: red spymaster 0, red guessers 1-4, blue spymaster 5, blue guessers 6-9.
 RED_SPY, RED_GUESS, BLUE_SPY, BLUE_GUESS = 0, 1, 5, 6

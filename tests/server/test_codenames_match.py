@@ -27,6 +27,7 @@ from .support import seat_sockets
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.both_databases
 async def test_config_lists_codenames_and_a_whole_game_is_played(live: LiveServer) -> None:
     clients, match_id = await codenames_table(live.url)
     config = await clients[0].get("/api/config")

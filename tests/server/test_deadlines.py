@@ -13,7 +13,7 @@ from harfiyen.server.models import Match, utcnow
 from .conftest import Database, start_server, unique
 from .support import register
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 
 
 async def test_deadline_passes_and_the_game_ends_as_timeout_after_restart(

@@ -25,6 +25,7 @@ async def _status(client: HarfiyenClient, method: str, path: str, body: Any = No
     return 200
 
 
+@pytest.mark.both_databases
 async def test_huge_ids_and_nul_bytes_never_fail_the_server(live: LiveServer) -> None:
     client = await register(live.url, unique("p"))
     for big in (2**31, 2**63, 10**30, -(2**63) - 1):
@@ -114,6 +115,7 @@ async def test_a_stranger_with_the_link_cannot_cancel_the_match(live: LiveServer
         await client.close()
 
 
+@pytest.mark.both_databases
 async def test_the_chat_limit_holds_under_concurrent_posts(database: Database) -> None:
     server = await start_server(database.settings(chat_burst=5, chat_window_seconds=60))
     try:

@@ -38,6 +38,7 @@ async def close_all(sockets: dict[int, GameSocket]) -> None:
         await sock.close()
 
 
+@pytest.mark.both_databases
 async def test_config_lists_letterjam_and_a_room_of_people_and_ai_plays_to_the_end(
     live: LiveServer,
 ) -> None:
@@ -80,7 +81,6 @@ async def test_config_lists_letterjam_and_a_room_of_people_and_ai_plays_to_the_e
     await close_all(sockets)
 
 
-@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 @pytest.mark.parametrize("ai", [1, 5])
 async def test_one_person_following_ai_teammates_reaches_the_end(
     live: LiveServer, ai: int,
@@ -273,6 +273,7 @@ async def run_out_of_time(app: Any, match_id: int) -> None:
         await db.commit()
 
 
+@pytest.mark.both_databases
 async def test_a_person_who_leaves_a_timed_table_does_not_stall_it(database: Database) -> None:
     """Two people with timers on every phase; one leaves at once. Each time the one who
     stays has nothing to do, the phase's time runs out and the AI makes the moves the

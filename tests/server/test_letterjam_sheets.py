@@ -240,6 +240,7 @@ async def test_guesses_saved_on_one_device_are_read_on_another(server: LiveServe
         await laptop.close()
 
 
+@pytest.mark.both_databases
 async def test_two_devices_saving_at_once_keep_both_notes(server: LiveServer) -> None:
     table = await letterjam_table(server.url, players=2)
     phone = table.by_seat[0]

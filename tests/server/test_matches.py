@@ -49,6 +49,7 @@ async def _secrets(live: LiveServer, match_id: int) -> list[str]:
     return await match_secrets(live.app, match_id)
 
 
+@pytest.mark.both_databases
 async def test_invite_accept_play_a_whole_tr_match_and_rematch(live: LiveServer) -> None:
     a, b, match_id = await _pair(live)
     info = await a.match(match_id)
@@ -270,6 +271,7 @@ async def test_reconnect_gets_the_gap_or_a_full_view(live: LiveServer) -> None:
         await sock.close()
 
 
+@pytest.mark.both_databases
 async def test_one_writer_per_match(live: LiveServer) -> None:
     """The same move sent at once over two connections is applied once."""
     a, b, match_id = await _pair(live)

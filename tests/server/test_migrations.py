@@ -10,7 +10,7 @@ from harfiyen.server.migrate import current, head
 
 from .conftest import Database
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 
 
 async def test_schema_at_head_with_unique_event_numbers(database: Database) -> None:

@@ -13,7 +13,7 @@ from harfiyen.client import HarfiyenClient
 
 from .conftest import Database, start_server
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 
 
 async def _guest(url: str) -> HarfiyenClient:

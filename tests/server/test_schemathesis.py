@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from .conftest import Database
 from .faults import free_port
 
 HARFIYEN = Path(sys.executable).parent / "harfiyen"
@@ -27,12 +28,19 @@ SCHEMATHESIS = Path(sys.executable).parent / "st"
 EXAMPLES = os.environ.get("HARFIYEN_SCHEMATHESIS_EXAMPLES", "25")
 
 
-@pytest.fixture
-def server() -> Iterator[str]:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """``harfiyen serve`` on a fresh SQLite file, or on a fresh PostgreSQL schema (the
+    database answers some bad input differently: an id beyond 32 bits failed there only)."""
     folder = Path(tempfile.mkdtemp(prefix="harfiyen-st-"))
     port = free_port()
-    env = {**os.environ, "HARFIYEN_ENV": "test",
-           "HARFIYEN_DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'st.sqlite3'}",
+    if request.param == "sqlite":
+        database = {"HARFIYEN_DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'st.sqlite3'}"}
+    else:
+        postgres: Database = request.getfixturevalue("postgres")
+        database = {"HARFIYEN_DATABASE_URL": postgres.url,
+                    "HARFIYEN_DATABASE_SCHEMA": postgres.schema or ""}
+    env = {**os.environ, "HARFIYEN_ENV": "test", **database,
            "HARFIYEN_ACCOUNTS_PER_ADDRESS": "1000000 per minute",
            "HARFIYEN_WS_FRAMES_PER_SECOND": "1000", "HARFIYEN_DEADLINE_SWEEP_SECONDS": "60"}
     log = open(folder / "server.log", "wb")  # noqa: SIM115

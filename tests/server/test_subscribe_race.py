@@ -16,7 +16,7 @@ import pytest
 from .conftest import LiveServer
 from .test_matches import _pair
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 
 
 @pytest.mark.parametrize("resume", [False, True], ids=["subscribe", "resubscribe"])
