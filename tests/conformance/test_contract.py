@@ -179,6 +179,7 @@ class Playthrough:
         json.dumps(outcome.to_dict())  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_random_game_keeps_the_engine_contract(case: Case, seed: int) -> None:

@@ -231,6 +231,7 @@ async def _intent(world: World, role: str, intent: str) -> bool:
 MUTATING_INTENTS = ("move", "chat")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_every_route_and_intent_lets_through_exactly_its_callers(
     database: Database, game: str,

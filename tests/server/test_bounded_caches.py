@@ -45,6 +45,7 @@ async def _play(service: MatchService, a: User, b: User, say: bool) -> int:
     return match.id
 
 
+@pytest.mark.slow
 async def test_memory_stays_flat_over_thousands_of_matches(tmp_path: Path) -> None:
     from conformance.fourth_game import SECRET_LETTER
 

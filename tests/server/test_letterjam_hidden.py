@@ -19,6 +19,7 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,7 @@ def tables(draw: st.DrawFn) -> tuple[int, int]:
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(table=tables(), seed=st.integers(0, 2**32 - 1), extra=st.floats(0.0, 0.5),
        language=st.sampled_from(["tr", "en"]))
+@pytest.mark.slow
 def test_no_seat_ever_receives_its_own_letters_before_the_reveal(
     database: Database, table: tuple[int, int], seed: int, extra: float, language: str,
 ) -> None:

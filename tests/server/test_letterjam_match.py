@@ -38,6 +38,7 @@ async def close_all(sockets: dict[int, GameSocket]) -> None:
         await sock.close()
 
 
+@pytest.mark.slow
 @pytest.mark.both_databases
 async def test_config_lists_letterjam_and_a_room_of_people_and_ai_plays_to_the_end(
     live: LiveServer,
@@ -81,6 +82,7 @@ async def test_config_lists_letterjam_and_a_room_of_people_and_ai_plays_to_the_e
     await close_all(sockets)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ai", [1, 5])
 async def test_one_person_following_ai_teammates_reaches_the_end(
     live: LiveServer, ai: int,

@@ -71,6 +71,7 @@ def play(players: int, seed: int, person: int | None, language: str = "tr",
 @settings(max_examples=max(10, settings.default.max_examples // 4), deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**31 - 1), person=st.booleans(),
        language=st.sampled_from(["tr", "en"]))
+@pytest.mark.slow
 def test_ai_seats_with_or_without_a_follower_always_reach_the_reveal(
     players: int, seed: int, person: bool, language: str,
 ) -> None:
@@ -116,6 +117,7 @@ def play_with_absent(players: int, seed: int, absent: set[int]) -> tuple[GameSta
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @settings(max_examples=max(10, settings.default.max_examples // 4), deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_seats_left_by_their_people_never_stall_a_timed_table(

@@ -79,6 +79,7 @@ def _run(url: str, *headers: str) -> str:
     return output
 
 
+@pytest.mark.slow
 def test_no_generated_request_gets_a_server_error(server: str) -> None:
     anonymous = _run(server)
     with httpx.Client(base_url=server) as http:

@@ -7,6 +7,8 @@ import functools
 import json
 from typing import Any
 
+import pytest
+
 from harfiyen.games import crossword as cw
 from harfiyen.games.crossword import rules as R
 from harfiyen.games.crossword.board import Board, Placement
@@ -340,6 +342,7 @@ def test_live_preview_totals_problems_and_clears(open_page: Any) -> None:
     assert match_view(page, match_id)["last_seq"] == state["last_seq"]
 
 
+@pytest.mark.slow
 def test_challenges_in_an_english_double_challenge_match(open_page: Any) -> None:
     match_id, by_seat = two_players(open_page, {"rules": "en", "challenge": "double"})
     x, y, view = mover_and_other(by_seat, match_id)

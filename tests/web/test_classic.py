@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from .conftest import DESKTOP, PHONE, SCREENSHOTS, Player
 from .helpers import (
     api_post,
@@ -88,6 +90,7 @@ def create_in_lobby(page: Any, players: int, seats: list[tuple[str, str]], **for
     return int(page.get_attribute("#match", "data-match"))
 
 
+@pytest.mark.slow
 def test_three_players_two_people_and_an_ai_with_challenges_to_the_end(open_page: Any) -> None:
     ann, ben, cem = open_page(DESKTOP), open_page(DESKTOP), open_page(PHONE)
     names = {unique("ann"): ann, unique("ben"): ben}
@@ -206,6 +209,7 @@ def test_three_players_two_people_and_an_ai_with_challenges_to_the_end(open_page
     assert no_horizontal_scroll(cem.page)
 
 
+@pytest.mark.slow
 def test_four_players_nine_tiles_first_turns(open_page: Any) -> None:
     ann, ben, cem = open_page(DESKTOP), open_page(PHONE), open_page(DESKTOP)
     for player, prefix in ((ann, "ann"), (ben, "ben"), (cem, "cem")):

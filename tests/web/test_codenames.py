@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from harfiyen.games.codenames.packs import load_pack
 
 from .codenames_helpers import (
@@ -55,6 +57,7 @@ def start_four(open_page: Any) -> tuple[int, dict[tuple[str, str], Player], list
     return match_id, seats, players
 
 
+@pytest.mark.slow
 def test_four_players_play_a_whole_turkish_game_and_a_fifth_watches_the_table(
         open_page: Any) -> None:
     match_id, seats, players = start_four(open_page)

@@ -23,6 +23,8 @@ import sqlite3
 from contextlib import closing
 from typing import Any
 
+import pytest
+
 from harfiyen.games import game
 from harfiyen.games.letterjam.cards import ref_label
 from harfiyen.games.letterjam.views import LetterJamView
@@ -180,6 +182,7 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+@pytest.mark.slow
 def test_three_people_play_a_turkish_game_in_the_browser(open_page: Any) -> None:
     match_id, seats = start_three(open_page, clue_at=0)
     pages = [p.page for p in seats]
@@ -440,6 +443,7 @@ def follow(player: Player, match_id: int) -> dict[str, Any] | None:
     return None
 
 
+@pytest.mark.slow
 def test_three_people_and_an_ai_teammate_play_a_turkish_game(open_page: Any) -> None:
     """Offers, votes, a clue spelled by tapping, moving on, a bonus letter, agreeing to end,
     the arrangement and the reveal through the pages of three people, with an AI teammate
@@ -726,6 +730,7 @@ def truth_of(web_server: Any, match_id: int, seat: int) -> tuple[list[str], list
     return stand, order, bonus
 
 
+@pytest.mark.slow
 def test_one_person_with_three_ai_teammates_wins_from_the_lobby(
         open_page: Any, web_server: Any) -> None:
     """The lobby's solo table: one person and three AI teammates (4 players, 3-letter words,

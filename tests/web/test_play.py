@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from .conftest import DESKTOP, SCREENSHOTS, Player
 from .helpers import (
     current_match,
@@ -71,6 +73,7 @@ def play_turn(player: Player, tiles: list[dict[str, Any]], turn: int) -> None:
     page.click("#action-submit")
 
 
+@pytest.mark.slow
 def test_two_players_invite_accept_and_play_to_the_end(open_page: Any) -> None:
     ali, ayse = open_page(DESKTOP), open_page(DESKTOP)
     register(ali.page, unique("ali"))

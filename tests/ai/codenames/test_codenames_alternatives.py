@@ -66,6 +66,7 @@ def test_gloss_mentions() -> None:
     assert not mentions(["catalog"], "cat") and mentions(["cat", "fish"], "cat")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_real_wordnets_relate_everyday_words(lang: str) -> None:
     signal = WordNetSignal(lang)  # type: ignore[arg-type]

@@ -90,6 +90,7 @@ def positions(lang: str, seed: int, count: int) -> Iterator[tuple[Board, str, Sq
                 assert getattr(scratch, name) == getattr(fresh, name), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_agrees_with_brute_force(lang: str) -> None:
     setup = setup_for(lang)
