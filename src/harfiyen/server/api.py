@@ -11,7 +11,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.server import auth, usernames
+from harfiyen.server import auth, quotas, usernames
 from harfiyen.server import errors as E
 from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
@@ -48,6 +48,11 @@ def settings_of(request: Request) -> Settings:
 def service_of(request: Request) -> MatchService:
     service: MatchService = request.app.state.service
     return service
+
+
+def address_of(request: Request) -> str | None:
+    """The keyed hash of the caller's address that rows keep for the quotas (quotas.py)."""
+    return quotas.address_key(settings_of(request), client_address(request))
 
 
 async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
@@ -302,7 +307,7 @@ async def create_match(
         else body.time_control.stored()
     match, invite = await service.create(
         user, body.game, body.options, body.ranked and not bots, time_control, opponents,
-        bots=bots, public=body.public,
+        bots=bots, public=body.public, address=address_of(request),
     )
     match = await db.get(Match, match.id) or match
     return {"match": await _match_out(db, match, user), "invite": invite_json(invite)}
@@ -415,7 +420,7 @@ async def rematch(match_id: MatchId, request: Request, user: CurrentUser, db: Db
     await release(db)
     match, invite = await service.create(
         user, old.game, options, old.ranked, old.time_control, people, rematch_of=old.id,
-        bots=bots, public=old.public,
+        bots=bots, public=old.public, address=address_of(request),
     )
     match = await db.get(Match, match.id) or match
     return {"match": await _match_out(db, match, user), "invite": invite_json(invite)}

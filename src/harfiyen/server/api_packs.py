@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from harfiyen.server import errors as E
-from harfiyen.server.api import CurrentUser, Db
+from harfiyen.server.api import CurrentUser, Db, address_of, settings_of
 from harfiyen.server.models import WordPack
 from harfiyen.server.packs import create_pack, own_pack, pack_json
 from harfiyen.server.schemas import DB_INT_MAX, DisplayName, Strict
@@ -28,8 +28,10 @@ class CreatePackRequest(Strict):
 
 
 @router.post("/packs", status_code=201)
-async def post_pack(body: CreatePackRequest, user: CurrentUser, db: Db) -> Any:
-    pack = await create_pack(db, user.id, body.name, body.language, body.text)
+async def post_pack(body: CreatePackRequest, request: Request, user: CurrentUser, db: Db
+                    ) -> Any:
+    pack = await create_pack(db, settings_of(request), user.id, body.name, body.language,
+                             body.text, address_of(request))
     try:
         await db.commit()
     except IntegrityError:  # the same name saved at the same moment

@@ -5,18 +5,19 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from pydantic import Field
 
 from harfiyen.server import errors as E
-from harfiyen.server.api import CurrentUser
+from harfiyen.server.api import CurrentUser, address_of
 from harfiyen.server.models import Room
-from harfiyen.server.rooms import RoomService
+from harfiyen.server.rooms import LIST_LIMIT, RoomService
 from harfiyen.server.schemas import DB_INT_MAX, Strict
 
 router = APIRouter(prefix="/api")
 
 RoomCode = Annotated[str, Path(min_length=1, max_length=16)]
+
 Slot = Annotated[int, Path(ge=0, le=1000)]
 UserId = Annotated[int, Field(strict=True, ge=1, le=DB_INT_MAX)]
 Seconds = Annotated[int, Field(ge=10, le=14 * 24 * 3600)]
@@ -110,18 +111,28 @@ async def create_room(body: CreateRoomRequest, request: Request, user: CurrentUs
     room = await rooms_of(request).create(
         user, body.game, body.options, public=body.public,
         video_url=_video_url(body.video_url), time_control=body.time_control.stored(),
+        address=address_of(request),
     )
     return await _out(request, room)
 
 
 @router.get("/rooms")
-async def list_rooms(request: Request, user: CurrentUser) -> Any:
-    return {"rooms": await rooms_of(request).public_rooms(_language(request))}
+async def list_rooms(
+    request: Request, user: CurrentUser,
+    limit: Annotated[int, Query(ge=1, le=LIST_LIMIT)] = LIST_LIMIT,
+    before: Annotated[int | None, Query(ge=1, le=DB_INT_MAX)] = None,
+    game: Annotated[str | None, Query(min_length=1, max_length=32)] = None,
+) -> Any:
+    """Open public rooms with a free seat, newest first, ``limit`` a page; ``next`` is the
+    ``before`` of the next page (``null``: no more). ``game``: that game's only."""
+    rooms, cursor = await rooms_of(request).public_rooms(
+        _language(request), limit=limit, before=before, game=game)
+    return {"rooms": rooms, "next": cursor}
 
 
 @router.get("/rooms/{code}")
 async def get_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
-    return await rooms_of(request).get(code, _language(request))
+    return await rooms_of(request).get(code, _language(request), user.id)
 
 
 @router.post("/rooms/{code}/join")
@@ -170,15 +181,17 @@ async def patch_room(code: RoomCode, body: RoomPatch, request: Request,
 
 @router.post("/rooms/{code}/start")
 async def start_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
-    return await _out(request, await rooms_of(request).start(user, code))
+    return await _out(request, await rooms_of(request).start(user, code, address_of(request)))
 
 
 @router.post("/rooms/{code}/rematch")
 async def rematch_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
-    return await _out(request, await rooms_of(request).rematch(user, code))
+    return await _out(request, await rooms_of(request).rematch(user, code,
+                                                              address_of(request)))
 
 
 @router.post("/quickplay")
 async def quickplay(body: QuickPlayRequest, request: Request, user: CurrentUser) -> Any:
-    room = await rooms_of(request).quickplay(user, body.game, body.options, body.fill_with_ai)
+    room = await rooms_of(request).quickplay(user, body.game, body.options, body.fill_with_ai,
+                                             address_of(request))
     return await _out(request, room)

@@ -31,6 +31,7 @@ from harfiyen.server import errors as E
 from harfiyen.server.analysis import AnalysisService
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
+from harfiyen.server.expiry import ExpirySweeper
 from harfiyen.server.games import LexiconLoader
 from harfiyen.server.keys import deployment_id
 from harfiyen.server.matchmaking import Matchmaker
@@ -98,12 +99,15 @@ def create_app(
         scheduler.start()
         app.state.matchmaker = matchmaker = Matchmaker(service)
         matchmaker.start()
+        app.state.expiry = expiry = ExpirySweeper(app.state.rooms, settings.expiry_sweep_seconds)
+        expiry.start()
         app.state.vapid = await load_or_create_keys(service)
         app.state.push = notifier = PushNotifier(service, app.state.vapid)
         try:
             yield
         finally:
             await notifier.close()
+            await expiry.close()
             await matchmaker.close()
             await scheduler.close()
             await bots.close()
@@ -125,7 +129,10 @@ def create_app(
     async def _game_error(request: Request, error: GameError) -> JSONResponse:
         language = _language(request)
         status = error.status if isinstance(error, E.ServerError) else 400
-        return JSONResponse({"error": E.error_body(error, language)}, status_code=status)
+        seconds = error.details.get("seconds") if status == 429 else None
+        headers = {"Retry-After": str(seconds)} if isinstance(seconds, int) else None
+        return JSONResponse({"error": E.error_body(error, language)}, status_code=status,
+                            headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
+
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
+from harfiyen.server import quotas
+from harfiyen.server.bots import BOT_PREFIX
 from harfiyen.server.models import Match, Room, User
 from harfiyen.server.service import MatchService
 
@@ -55,6 +59,17 @@ async def hand_seat(service: MatchService, user: User, match_id: int, seat: int,
         else:
             handed[str(seat)] = level
         match.handed = handed or None
+        # Every seat played by an AI now: a table people only watch, within the AI-only
+        # tables quota of the match's creator (quotas.py; refused, nothing changes).
+        bots = set((await db.execute(select(User.id).where(
+            User.id.in_(seating.values()), User.username.startswith(BOT_PREFIX)
+        ))).scalars().all())
+        ai_only = all(user_id in bots or str(s) in handed for s, user_id in seating.items())
+        if ai_only and not match.ai_only:
+            match.ai_only = True
+            await quotas.enforce(db, service.settings, quotas.AI_TABLES, match.created_by,
+                                 match.created_from)
+        match.ai_only = ai_only
         players = list(seating.values())
     notice: dict[str, Any] = {"type": "notice", "kind": "seat_handed", "match": match_id,
                               "seat": seat, "level": level, "user": person.id,

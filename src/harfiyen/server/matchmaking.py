@@ -221,7 +221,7 @@ class Matchmaker(Sweeper):
             creator, joiners = people[0], people[1:]
             match, _ = await service.create(
                 creator, older.game, older.options, older.ranked, older.time_control,
-                joiners, quiet=True,
+                joiners, quiet=True, counted=False,
             )
             async with service.sessions() as db:
                 codes = {i.to_user: i.code for i in (await db.execute(

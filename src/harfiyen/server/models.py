@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -101,6 +102,11 @@ class Match(Base):
     # Revision 0007: seats whose people handed them to the AI while the match runs, as
     # ``{"seat": level}`` (``None``: none). The person stays the seat's player.
     handed: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    # Revision 0008 (quotas, see quotas.py): the creator's network address as a keyed hash
+    # (``None``: made before it was kept, or by the server), and whether an AI plays every
+    # seat (a table people only watch: from a room, or every person's seat handed).
+    created_from: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    ai_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MatchPlayer(Base):
@@ -334,6 +340,8 @@ class Room(Base):
     kicked: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # Revision 0008: the creator's network address as a keyed hash (quotas.py).
+    created_from: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class RoomSeat(Base):
@@ -374,6 +382,8 @@ class WordPack(Base):
     language: Mapped[str] = mapped_column(String(8))
     words: Mapped[list[str]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Revision 0008: the creator's network address as a keyed hash (quotas.py).
+    created_from: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class MatchNote(Base):

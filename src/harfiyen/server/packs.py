@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.errors import ErrorKind, GameError, Message
@@ -19,12 +19,13 @@ from harfiyen.games.codenames.packs import check_entry, validate_pack
 from harfiyen.games.codenames.words import foreign_chars
 from harfiyen.lexicon.normalize import Language
 from harfiyen.server import errors as E
+from harfiyen.server import quotas
 from harfiyen.server.models import WordPack
+from harfiyen.server.settings import Settings
 
 # More words than a board game needs is fine, but the pack is stored in one row and sent
 # whole: a limit keeps both small.
 MAX_WORDS: Final = 2000
-MAX_PACKS: Final = 50
 # A refusal lists at most this many bad lines (its details hold all of them).
 LINES_IN_MESSAGE: Final = 10
 
@@ -100,21 +101,21 @@ def pack_json(pack: WordPack) -> dict[str, Any]:
             "words": list(pack.words), "count": len(pack.words)}
 
 
-async def create_pack(db: AsyncSession, user_id: int, name: str, language: Language,
-                      text: str) -> WordPack:
-    """Check and store a pack of ``user_id`` (in the caller's transaction)."""
+async def create_pack(db: AsyncSession, settings: Settings, user_id: int, name: str,
+                      language: Language, text: str, address: str | None = None) -> WordPack:
+    """Check and store a pack of ``user_id`` (in the caller's transaction); ``address``: the
+    keyed hash of the request's address (``quotas.address_key``). Beyond the packs quota
+    (per account and per address) it raises ``pack.too_many`` (429) after the pack was
+    written: the caller's transaction must then be rolled back."""
     words = parse_pack(text, language)
     taken = (await db.execute(select(WordPack.id).where(
         WordPack.user_id == user_id, WordPack.name == name))).first()
     if taken is not None:
         raise E.fail(E.PACK_NAME_TAKEN, status=409, name=name)
-    count = (await db.execute(select(func.count()).select_from(WordPack).where(
-        WordPack.user_id == user_id))).scalar_one()
-    if count >= MAX_PACKS:
-        raise E.fail(E.PACK_TOO_MANY, status=409, limit=MAX_PACKS)
-    pack = WordPack(user_id=user_id, name=name, language=language, words=list(words))
+    pack = WordPack(user_id=user_id, name=name, language=language, words=list(words),
+                    created_from=address)
     db.add(pack)
-    await db.flush()
+    await quotas.enforce(db, settings, quotas.PACKS, user_id, address)
     return pack
 
 
@@ -128,5 +129,5 @@ async def own_pack(db: AsyncSession, user_id: int, pack_id: Any) -> WordPack:
     return pack
 
 
-__all__ = ["MAX_PACKS", "MAX_WORDS", "create_pack", "entries", "own_pack", "pack_json",
+__all__ = ["MAX_WORDS", "create_pack", "entries", "own_pack", "pack_json",
            "parse_pack"]

@@ -33,6 +33,7 @@ from harfiyen.core.registry import GameSpec
 from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
+from harfiyen.server import quotas
 from harfiyen.server.bots import bot_user
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService, Written
@@ -46,6 +47,8 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 MAX_MEMBERS: Final = 100
 LIST_LIMIT: Final = 100
+# Rows of rooms looked at for one page of the public list, in pages' worth.
+LIST_SCAN: Final = 4
 # The public list leaves out rooms nothing happened in for this long (their people left).
 LIST_FRESH: Final = timedelta(hours=12)
 
@@ -58,6 +61,19 @@ def room_channel(room_id: int) -> str:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def may_read(kicked: Sequence[int] | None, user_id: int) -> bool:
+    """Who may read a room: anyone with its code (the code is the invitation) except the
+    people its host kicked out. The one rule of every read: over HTTP, a websocket watch
+    and each room frame published to its watchers (which carries ``kicked`` for this)."""
+    return user_id not in (kicked or ())
+
+
+def _readable(room: Room, user_id: int) -> None:
+    """Refuse (``room.kicked``, 403) a reader the room kicked out."""
+    if not may_read(room.kicked, user_id):
+        raise E.fail(E.ROOM_KICKED, status=403)
 
 
 # --- what a game offers a room (the registry's room fields) ------------------------------
@@ -324,11 +340,16 @@ class RoomService:
             "join_url": f"/#/room/{room.code}",
         }
 
-    async def get(self, code: str, language: str | None) -> dict[str, Any]:
+    async def get(self, code: str, language: str | None, reader: int | None = None
+                  ) -> dict[str, Any]:
+        """The room as ``reader`` may read it (refused to one it kicked out: ``room.kicked``,
+        403); ``reader`` ``None``: the answer to a change its caller was just allowed."""
         room_id = await self._room_id(code)
         async with self.sessions() as db:
             room = await db.get(Room, room_id)
             assert room is not None
+            if reader is not None:
+                _readable(room, reader)
             return self.room_json(await self.load(db, room), language)
 
     async def publish(self, room_id: int) -> None:
@@ -339,7 +360,10 @@ class RoomService:
                 room = await db.get(Room, room_id)
                 if room is None:
                     return
-                frame = {"type": "room", "room": self.room_json(await self.load(db, room), None)}
+                frame: dict[str, Any] = {
+                    "type": "room", "room": self.room_json(await self.load(db, room), None)}
+                if room.kicked:  # for the watchers to leave out (see watch); never sent
+                    frame["kicked"] = list(room.kicked)
             await self.pubsub.publish(room_channel(room_id), frame)
         except Exception:
             log.exception("publishing room %s failed", room_id)
@@ -386,8 +410,10 @@ class RoomService:
 
     async def create(self, user: User, game: str, options: dict[str, Any], *,
                      public: bool = False, video_url: str | None = None,
-                     time_control: dict[str, Any] | None = None, quick: bool = False
-                     ) -> Room:
+                     time_control: dict[str, Any] | None = None, quick: bool = False,
+                     address: str | None = None) -> Room:
+        """A new room hosted by ``user``; ``address``: the keyed hash of the request's address.
+        Beyond the open-rooms quota (``room.too_many``, 429) nothing is written."""
         spec = _spec(game)
         async with self.sessions() as db, db.begin():
             base = await self.base_config(db, game, options, user.id)
@@ -398,7 +424,8 @@ class RoomService:
                 raise E.because(E.BAD_CONFIG, error, 400) from None
             room = Room(code=new_code(), game=game, options=dict(options),
                         time_control=dict(time_control or {}), host_id=user.id, public=public,
-                        quick=quick, status="open", video_url=video_url, version=1)
+                        quick=quick, status="open", video_url=video_url, version=1,
+                        created_from=address)
             for _ in range(5):  # a code already in use: draw again
                 exists = (await db.execute(select(Room.id).where(Room.code == room.code))).first()
                 if exists is None:
@@ -409,25 +436,39 @@ class RoomService:
             db.add_all(RoomSeat(room_id=room.id, slot=i, locked=False)
                        for i in range(len(slots)))
             db.add(RoomMember(room_id=room.id, user_id=user.id))
+            await quotas.enforce(db, self.service.settings, quotas.ROOMS, user.id, address)
         return room
 
-    async def public_rooms(self, language: str) -> list[dict[str, Any]]:
-        """Open public rooms with a free seat and a change in the last 12 hours, newest
-        first."""
+    async def public_rooms(self, language: str, *, limit: int = LIST_LIMIT,
+                           before: int | None = None, game: str | None = None
+                           ) -> tuple[list[dict[str, Any]], int | None]:
+        """One page of the open public rooms (of ``game``) with a free seat and a change in
+        the last 12 hours, newest first: at most ``limit``, from below the cursor ``before``.
+        Returns the rooms and the cursor of the next page (``None``: no more). At most
+        ``limit * LIST_SCAN`` rooms are looked at per page, so a page is found in bounded
+        time even among many full ones."""
+        out: list[dict[str, Any]] = []
+        cursor = before
         async with self.sessions() as db:
-            rooms = (await db.execute(
-                select(Room).where(Room.public.is_(True), Room.status == "open",
-                                   Room.updated_at > utcnow() - LIST_FRESH)
-                .order_by(Room.id.desc()).limit(LIST_LIMIT * 2)
-            )).scalars().all()
-            out = []
-            for room in rooms:
-                loaded = await self.load(db, room)
-                if loaded.status == "open" and loaded.free():
-                    out.append(self.room_json(loaded, language))
-                if len(out) == LIST_LIMIT:
-                    break
-            return out
+            for _ in range(LIST_SCAN):
+                query = select(Room).where(Room.public.is_(True), Room.status == "open",
+                                           Room.updated_at > utcnow() - LIST_FRESH)
+                if game is not None:
+                    query = query.where(Room.game == game)
+                if cursor is not None:
+                    query = query.where(Room.id < cursor)
+                rooms = (await db.execute(query.order_by(Room.id.desc()).limit(limit)
+                                          )).scalars().all()
+                for room in rooms:
+                    cursor = room.id
+                    loaded = await self.load(db, room)
+                    if loaded.status == "open" and loaded.free():
+                        out.append(self.room_json(loaded, language))
+                        if len(out) == limit:
+                            return out, cursor
+                if len(rooms) < limit:
+                    return out, None
+        return out, cursor
 
     # --- members and seats -------------------------------------------------------------
 
@@ -444,8 +485,7 @@ class RoomService:
             return
         if room.status == "closed":
             raise E.fail(E.ROOM_CLOSED, status=409)
-        if user.id in (room.kicked or []):
-            raise E.fail(E.ROOM_KICKED, status=403)
+        _readable(room, user.id)
         if len(loaded.members) >= MAX_MEMBERS:
             raise E.fail(E.ROOM_MEMBERS_FULL, status=409, limit=MAX_MEMBERS)
         member = RoomMember(room_id=room.id, user_id=user.id)
@@ -613,14 +653,14 @@ class RoomService:
 
     # --- starting ----------------------------------------------------------------------
 
-    async def start(self, user: User, code: str) -> Room:
+    async def start(self, user: User, code: str, address: str | None = None) -> Room:
         async def change(db: AsyncSession, loaded: Loaded) -> _Started:
             self._host(loaded, user)
             self._open(loaded)
-            return await self._start(db, loaded, rematch_of=None)
+            return await self._start(db, loaded, rematch_of=None, address=address)
         return (await self._change(code, change)).room
 
-    async def rematch(self, user: User, code: str) -> Room:
+    async def rematch(self, user: User, code: str, address: str | None = None) -> Room:
         """A new match in the room, the roles rotated (see :func:`rotated`), AIs kept."""
         async def change(db: AsyncSession, loaded: Loaded) -> _Started:
             self._host(loaded, user)
@@ -635,13 +675,14 @@ class RoomService:
             for seat, occupant in zip(loaded.seats, rotated(loaded.slots, occupants),
                                       strict=True):
                 seat.user_id, seat.ai_level = occupant if occupant is not None else (None, None)
-            return await self._start(db, loaded, rematch_of=old.id)
+            return await self._start(db, loaded, rematch_of=old.id, address=address)
         return (await self._change(code, change)).room
 
-    async def _start(self, db: AsyncSession, loaded: Loaded, rematch_of: int | None
-                     ) -> _Started:
+    async def _start(self, db: AsyncSession, loaded: Loaded, rematch_of: int | None,
+                     address: str | None = None) -> _Started:
         """Create and start the room's match with its seats as they are (in the room's
-        transaction); refuses with the engine's reason and writes nothing then."""
+        transaction); refuses with the engine's reason and writes nothing then. A table of
+        AIs alone counts against the host's (and ``address``'s) quota of AI-only tables."""
         room, spec = loaded.room, loaded.spec
         config = self.seated(loaded)
         setup = spec.setup(config)
@@ -651,7 +692,8 @@ class RoomService:
             ranked=False, time_control=dict(room.time_control or {}), status="waiting",
             created_by=room.host_id, last_seq=0, rematch_of=rematch_of,
             # A private room's match is watched by its members only (see watchable).
-            public=room.public, room_id=room.id,
+            public=room.public, room_id=room.id, created_from=address,
+            ai_only=all(slot.user_id is None for slot in loaded.filled()),
         )
         db.add(match)
         await db.flush()
@@ -668,12 +710,15 @@ class RoomService:
         written = await self.service.start_seated(db, match, seating)
         room.status = "playing"
         room.match_id = match.id
+        if match.ai_only:
+            await quotas.enforce(db, self.service.settings, quotas.AI_TABLES, room.host_id,
+                                 address)
         return _Started(room, match, written)
 
     # --- quick play --------------------------------------------------------------------
 
     async def quickplay(self, user: User, game: str, options: dict[str, Any],
-                        fill_with_ai: bool) -> Room:
+                        fill_with_ai: bool, address: str | None = None) -> Room:
         """Seat ``user`` in the oldest open quick room of these options with a free seat, or
         in a new one; ``fill_with_ai``: AIs take seats until the engine accepts the
         seating, and it starts. A full quick room starts by itself."""
@@ -688,20 +733,21 @@ class RoomService:
         room: Room | None = None
         for code in candidates:
             try:
-                room = await self._quick_seat(user, code)
+                room = await self._quick_seat(user, code, address)
                 break
             except GameError as error:
                 if error.code not in ("room.full", "room.started", "room.closed",
                                       "room.kicked", "room.crowded"):
                     raise
         if room is None:
-            room = await self.create(user, game, options, public=True, quick=True)
-            room = await self._quick_seat(user, room.code)
+            room = await self.create(user, game, options, public=True, quick=True,
+                                     address=address)
+            room = await self._quick_seat(user, room.code, address)
         if fill_with_ai:
-            room = await self._fill_and_start(room.code)
+            room = await self._fill_and_start(room.code, address)
         return room
 
-    async def _quick_seat(self, user: User, code: str) -> Room:
+    async def _quick_seat(self, user: User, code: str, address: str | None = None) -> Room:
         async def change(db: AsyncSession, loaded: Loaded) -> Room | _Started:
             self._open(loaded)
             if loaded.seat_of(user.id) is not None:
@@ -715,12 +761,12 @@ class RoomService:
             loaded.unchanged = False  # a member already, seated now
             loaded.seats[choice].user_id = user.id
             if not loaded.free() and self._startable(loaded):
-                return await self._start(db, loaded, rematch_of=None)
+                return await self._start(db, loaded, rematch_of=None, address=address)
             return loaded.room
         result = await self._change(code, change)
         return result.room if isinstance(result, _Started) else result
 
-    async def _fill_and_start(self, code: str) -> Room:
+    async def _fill_and_start(self, code: str, address: str | None = None) -> Room:
         async def change(db: AsyncSession, loaded: Loaded) -> Room | _Started:
             if loaded.status != "open":
                 return loaded.room
@@ -732,7 +778,7 @@ class RoomService:
                 seat = loaded.seats[index]
                 if seat.user_id is None and seat.ai_level is None and not seat.locked:
                     seat.ai_level = level
-            return await self._start(db, loaded, rematch_of=None)
+            return await self._start(db, loaded, rematch_of=None, address=address)
         result = await self._change(code, change)
         return result.room if isinstance(result, _Started) else result
 
@@ -773,17 +819,35 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
         raise E.fail(E.INVALID_REQUEST, problem=f"at most {MAX_WATCHED_ROOMS} rooms at once")
     room_id = await rooms._room_id(key)
     language = conn.language
+    watching: Callable[[], None] | None = None
 
     def deliver(message: dict[str, Any]) -> None:
+        if not may_read(message.get("kicked"), conn.user.id):
+            # Kicked out: this frame and every later one stay away; the watch ends (a new
+            # one is refused, as every read is) and the client is told once.
+            if watching is not None and conn.room_watches.get(key) is watching:
+                del conn.room_watches[key]
+                watching()
+                conn.deliver({"type": "notice", "kind": "room_kicked", "room": key})
+            return
         conn.deliver(localised(message, language))
 
-    conn.room_watches[key] = await rooms.pubsub.subscribe(room_channel(room_id), deliver)
+    watching = await rooms.pubsub.subscribe(room_channel(room_id), deliver)
+    try:
+        room = await rooms.get(key, language, conn.user.id)
+    except BaseException:
+        watching()
+        raise
+    conn.room_watches[key] = watching
     conn.reply({"type": "ack", "id": frame_id, "room": key})
-    conn.reply({"type": "room", "room": await rooms.get(key, language)})
+    conn.reply({"type": "room", "room": room})
 
 
 def localised(message: dict[str, Any], language: str) -> dict[str, Any]:
-    """A published room frame with its start problem in the connection's language."""
+    """A published room frame with its start problem in the connection's language (and
+    without the ``kicked`` list meant for the server only)."""
+    if "kicked" in message:
+        message = {k: v for k, v in message.items() if k != "kicked"}
     room = message.get("room")
     if not isinstance(room, dict):
         return message
@@ -807,6 +871,7 @@ __all__ = [
     "CODE_ALPHABET",
     "RoomService",
     "localised",
+    "may_read",
     "preference_order",
     "room_channel",
     "room_slots",

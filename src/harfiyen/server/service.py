@@ -38,6 +38,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.server import errors as E
+from harfiyen.server import quotas
 from harfiyen.server.cache import LruCache
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
 from harfiyen.server.models import (
@@ -298,10 +299,17 @@ class MatchService:
         bots: list[str] | None = None,
         public: bool = True,
         quiet: bool = False,
+        address: str | None = None,
+        counted: bool = True,
     ) -> tuple[Match, Invite]:
         """A waiting match with the creator seated, ``bots`` seated, an invitation per named
         ``opponent`` and a link invitation for the seats left (the one returned; the first
-        named one when no seat is left for a link). Starts at once when the bots fill it."""
+        named one when no seat is left for a link). Starts at once when the bots fill it.
+
+        ``address``: the keyed hash of the creator's address (``quotas.address_key``). A
+        match that waits for people counts against the creator's and the address's quota of
+        waiting matches (``match.too_many_waiting``, 429, nothing written); ``counted``
+        False: not (the matchmaker's, which it starts at once)."""
         from harfiyen.server.bots import bot_user
 
         game = adapter(game_name)
@@ -323,7 +331,7 @@ class MatchService:
                 language=setup.language, config=setup.config,
                 seed=secrets.randbits(62), players=setup.players, ranked=ranked and not bots,
                 time_control=time_control, status="waiting", created_by=creator.id,
-                last_seq=0, rematch_of=rematch_of, public=public,
+                last_seq=0, rematch_of=rematch_of, public=public, created_from=address,
             )
             db.add(match)
             await db.flush()
@@ -343,6 +351,9 @@ class MatchService:
                     to_user=None, status="open", expires_at=expires,
                 ))
             db.add_all(invites)
+            if counted and 1 + len(bots) < setup.players:
+                await quotas.enforce(db, self.settings, quotas.WAITING_MATCHES, creator.id,
+                                     address)
         named = invites[-len(opponents):] if opponents and not quiet else []
         for opponent, invite in zip(opponents if named else [], named, strict=True):
             await self.notify(opponent.id, {

@@ -55,6 +55,37 @@ class Settings(BaseSettings):
     login_failures_per_account: str = "10 per 15 minutes"
     login_failures_per_address: str = "50 per 15 minutes"
     accounts_per_address: str = "30 per hour"
+    # Failed room-code lookups (a code that names no room), per account and per address:
+    # beyond them, looking a code up is refused with 429 and the seconds to wait (a code
+    # is the invitation to its room: it must not be guessed).
+    room_lookups_per_account: str = "20 per 10 minutes"
+    room_lookups_per_address: str = "60 per 10 minutes"
+    # Quotas: what one account, and all the accounts of one address, may hold at once.
+    # Counted in the database (they hold across processes); beyond them a creation is
+    # refused with 429 and changes nothing. Open rooms: the rooms one hosts that are public,
+    # still gathering for their first match, or playing one (a private room whose match is
+    # over, a finished solo table, does not count).
+    rooms_per_account: int = Field(default=5, ge=1)
+    rooms_per_address: int = Field(default=20, ge=1)
+    # Matches created and not started yet (waiting for the people invited).
+    waiting_matches_per_account: int = Field(default=10, ge=1)
+    waiting_matches_per_address: int = Field(default=40, ge=1)
+    # Running matches whose every seat an AI plays (tables that people only watch).
+    ai_tables_per_account: int = Field(default=2, ge=1)
+    ai_tables_per_address: int = Field(default=6, ge=1)
+    # Kelime Casusu word packs kept.
+    packs_per_account: int = Field(default=20, ge=1)
+    packs_per_address: int = Field(default=80, ge=1)
+    # Expiry: a room with no change for room_idle_hours closes (unless its match runs); a
+    # match never started is cancelled once its invitations expire (invite_hours). The
+    # sweep runs every expiry_sweep_seconds.
+    room_idle_hours: float = Field(default=24.0, gt=0)
+    expiry_sweep_seconds: float = Field(default=300.0, gt=0)
+    # AI computations at once per process (threads); tables of AIs alone get at most all
+    # but one of them, and only when no table with people waits (see bots.AiQueue).
+    ai_workers: int = Field(default=2, ge=1, le=64)
+    # Websocket connections one login session may hold open at once (per process).
+    ws_per_session: int = Field(default=8, ge=1)
     session_days: int = 30
     invite_hours: int = 72
     # Cookies only over HTTPS (and HSTS sent). Unset: on in production, off elsewhere;
@@ -121,7 +152,8 @@ class Settings(BaseSettings):
     static_dir: Path = Path(__file__).resolve().parent.parent / "web"
 
     @field_validator("login_failures_per_account", "login_failures_per_address",
-                     "accounts_per_address")
+                     "accounts_per_address", "room_lookups_per_account",
+                     "room_lookups_per_address")
     @classmethod
     def _rate_limit(cls, value: str) -> str:
         from limits import parse
