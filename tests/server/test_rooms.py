@@ -273,7 +273,53 @@ async def test_every_refusal_is_clear_and_changes_nothing(live: LiveServer) -> N
     stranger_id = (await stranger.me())["id"]
     kicked = await call(host, "POST", f"{base}/kick", {"user": stranger_id})
     assert stranger_id not in [m["id"] for m in kicked["members"]]
-    await refused(stranger, "POST", f"{base}/join", None, "room.kicked", code, 403)
+    with pytest.raises(ApiError) as caught:  # (nor may they read it: see the next test)
+        await call(stranger, "POST", f"{base}/join")
+    assert caught.value.code == "room.kicked" and caught.value.status == 403
+    assert await room_of(host, code) == kicked
+
+
+async def test_a_kicked_member_no_longer_reads_or_watches_the_room(live: LiveServer) -> None:
+    host = await register(live.url, unique("h"))
+    guest = await register(live.url, unique("g"), language="en")
+    guest_id = (await guest.me())["id"]
+    room = await call(host, "POST", "/api/rooms", {
+        "game": "codenames", "options": {}, "video_url": "https://meet.example.org/one"})
+    code = room["code"]
+    assert not room["public"]
+    await call(guest, "POST", f"/api/rooms/{code}/join")
+    sock, host_sock = await guest.connect(), await host.connect()
+    for watcher in (sock, host_sock):
+        assert (await watcher.watch_room(code))["type"] == "ack"
+        await watcher.wait_for(lambda f: f.get("type") == "room")
+    await call(host, "POST", f"/api/rooms/{code}/kick", {"user": guest_id})
+    # Over HTTP: refused, in the reader's language.
+    with pytest.raises(ApiError) as caught:
+        await room_of(guest, code)
+    assert caught.value.code == "room.kicked" and caught.value.status == 403
+    assert caught.value.message.startswith("The host removed you")
+    # Over the websocket: the watch ends with a notice; a later change (a new video link)
+    # never arrives (the pong, sent after the change was published, comes after any frame).
+    notice = await sock.wait_for(lambda f: f.get("type") == "notice")
+    assert notice == {"type": "notice", "kind": "room_kicked", "room": code}
+    await call(host, "PATCH", f"/api/rooms/{code}", {"video_url": "https://meet.example.org/two"})
+    assert (await sock.reply_to({"type": "ping"}))["type"] == "pong"
+    after_kick = sock.received[sock.received.index(notice):]
+    assert not any(f.get("type") == "room" for f in after_kick), after_kick
+    assert all("meet.example.org/two" not in str(f) for f in sock.received)
+    # The host's watch goes on, without the list of those kicked out.
+    changed = await host_sock.wait_for(
+        lambda f: f.get("type") == "room" and f["room"]["video_url"].endswith("/two"))
+    assert "kicked" not in changed
+    # Nor may it watch again.
+    again = await sock.watch_room(code)
+    assert again["type"] == "error" and again["code"] == "room.kicked"
+    await call(host, "PATCH", f"/api/rooms/{code}", {"video_url": "https://meet.example.org/3"})
+    assert (await sock.reply_to({"type": "ping"}))["type"] == "pong"
+    assert not any(f.get("type") == "room" for f in sock.received[sock.received.index(notice):])
+    await sock.close()
+    await host_sock.close()
+    assert (await room_of(host, code))["video_url"] == "https://meet.example.org/3"
 
 
 async def test_host_controls_seat_moves_and_leaving(live: LiveServer) -> None:
