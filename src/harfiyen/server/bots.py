@@ -32,6 +32,7 @@ Casusu's ``ai`` (shown as "Yapay zekâ").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import random
@@ -217,6 +218,88 @@ class Timing:
 Acted = Literal["done", "stale", "failed"]
 
 
+class AiQueue:
+    """The AI computations of one process, so that tables of AIs alone cannot starve the
+    tables people play at.
+
+    The rule: at most ``workers`` computations run at once (one thread each). A place that
+    frees goes to the longest-waiting computation of a table with a person at it; a table
+    of AIs alone (people only watch it) gets one only when no people's table waits, and
+    such tables hold at most ``workers - 1`` places at once (the one place, when there is
+    only one), so a person's table finds a free place or waits for at most one
+    computation. A computation's place is held until its thread ends, even when its
+    caller stopped waiting for it (an AI that overran its budget still uses its thread).
+    Waiting costs a coroutine; how many wait is bounded by the matches with an AI to move
+    (and AI-only tables by their quota, quotas.py).
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.ai_only_places = max(1, workers - 1)
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="harfiyen-bot")
+        self.running = 0
+        self.running_ai_only = 0
+        self._waiting: dict[bool, deque[asyncio.Future[None]]] = {True: deque(), False: deque()}
+
+    def _free(self, people: bool) -> bool:
+        return self.running < self.workers and (
+            people or self.running_ai_only < self.ai_only_places)
+
+    def _take(self, people: bool) -> None:
+        self.running += 1
+        self.running_ai_only += 0 if people else 1
+
+    def _release(self, people: bool) -> None:
+        self.running -= 1
+        self.running_ai_only -= 0 if people else 1
+        for kind in (True, False):  # people's tables first
+            waiting = self._waiting[kind]
+            while waiting and self._free(kind) and (kind or not self._waiting[True]):
+                future = waiting.popleft()
+                if not future.done():  # (a cancelled waiter is skipped)
+                    self._take(kind)
+                    future.set_result(None)
+
+    async def _acquire(self, people: bool) -> None:
+        waiting = self._waiting[people]
+        if not waiting and self._free(people) and (people or not self._waiting[True]):
+            self._take(people)
+            return
+        future = asyncio.get_running_loop().create_future()
+        waiting.append(future)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._release(people)  # given a place as it was cancelled: passed on
+            else:
+                with contextlib.suppress(ValueError):  # (already skipped by a release)
+                    waiting.remove(future)
+            raise
+
+    async def run(self, people: bool, budget: float, function: Callable[..., Any],
+                  *args: Any) -> Any:
+        """``function(*args)`` in a thread once a place is free; raises ``TimeoutError``
+        after ``budget`` seconds of running (not of waiting)."""
+        await self._acquire(people)
+        loop = asyncio.get_running_loop()
+        try:
+            future = self.pool.submit(function, *args)
+        except BaseException:
+            self._release(people)
+            raise
+
+        def done(_: Any) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed at shutdown
+                loop.call_soon_threadsafe(self._release, people)
+
+        future.add_done_callback(done)
+        return await asyncio.wait_for(asyncio.wrap_future(future), budget)
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
 class BotRunner(Sweeper):
     """Moves for the bots; its sweep (every ``bot_sweep_seconds``) picks up any bot turn
     that was left (a bot that gave up while the database was away).
@@ -225,10 +308,11 @@ class BotRunner(Sweeper):
     done, so bot seats acting together never race one another with stale reads.
     """
 
-    def __init__(self, service: MatchService, workers: int = 2) -> None:
+    def __init__(self, service: MatchService, workers: int | None = None) -> None:
         super().__init__(service.settings.bot_sweep_seconds, sweep_at_start=False)
         self.service = service
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="harfiyen-bot")
+        # Every AI choice runs through this process's bounded queue (people's tables first).
+        self.queue = AiQueue(workers or service.settings.ai_workers)
         # Fallbacks run apart: an AI that overran its budget may still hold a worker.
         self.fallback_pool = ThreadPoolExecutor(max_workers=1,
                                                 thread_name_prefix="harfiyen-bot-fallback")
@@ -369,7 +453,8 @@ class BotRunner(Sweeper):
             elif watched_only:
                 await asyncio.sleep(service.settings.ai_table_pace_seconds)
             acted = await asyncio.gather(*(
-                self._act(match, ai, seat, user_id, level, views[seat], seq, people_beside)
+                self._act(match, ai, seat, user_id, level, views[seat], seq, people_beside,
+                          watched_only)
                 for seat, user_id, level in bots
             ))
         except Exception:
@@ -381,20 +466,19 @@ class BotRunner(Sweeper):
 
     async def _act(
         self, match: Match, ai: SeatAI, seat: int, user_id: int, level: str, view: Any,
-        seq: int, people_beside: bool,
+        seq: int, people_beside: bool, watched_only: bool = False,
     ) -> Acted:
         """Choose and submit one bot seat's move (the fallback when the AI fails); a move
         that waits for the people (``AfterPeople``) is held while people may act beside
         it, and goes stale if any of them acts meanwhile (then it is chosen again)."""
-        loop = asyncio.get_running_loop()
         # The agent's seed is fixed per match and seat: a replay chooses alike.
         seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
         budget = self.budgets.get(match.game, DEFAULT_BUDGET_SECONDS)
         started = time.perf_counter()
         used_fallback = False
         try:
-            chosen = await asyncio.wait_for(loop.run_in_executor(
-                self.pool, ai.choose, view, level, seed, self.service.lexicons), budget)
+            chosen = await self.queue.run(not watched_only, budget, ai.choose, view, level,
+                                          seed, self.service.lexicons)
         except TimeoutError:
             log.error("bot %s in match %s (seat %s) overran its %g s budget; the game's "
                       "fallback moves", level, match.id, seat, budget)
@@ -506,7 +590,7 @@ class BotRunner(Sweeper):
         await super().close()
         for task in list(self.tasks):
             task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.queue.shutdown()
         self.fallback_pool.shutdown(wait=False, cancel_futures=True)
 
 
