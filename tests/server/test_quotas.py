@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
+from websockets.asyncio.client import connect
 
 from harfiyen.client import ApiError, HarfiyenClient
 from harfiyen.server.models import Invite, Match, Room, WordPack, utcnow
@@ -256,6 +257,75 @@ async def test_the_public_room_list_pages(database: Database) -> None:
         for bad in ("limit=0", "limit=101", "before=0", "before=4294967296"):
             assert (await refusal(host.get(f"/api/rooms?{bad}"))).status == 422
         await host.close()
+    finally:
+        await server.stop()
+
+
+async def test_one_session_holds_at_most_its_websockets(database: Database) -> None:
+    server = await start_server(database.settings(ws_per_session=3))
+    try:
+        client = await guest(server.url, new_address())
+        sockets = [await client.connect() for _ in range(3)]
+        for sock in sockets:
+            await sock.wait_for(lambda f: f["type"] == "hello")
+        url = server.url.replace("http", "ws") + "/ws?lang=en"
+        cookie = "; ".join(f"{k}={v}" for k, v in client.http.cookies.items())
+        async with connect(url, additional_headers={"Cookie": cookie}) as extra:
+            frame = await asyncio.wait_for(extra.recv(), 5)
+            await asyncio.wait_for(extra.wait_closed(), 5)
+        assert '"code":"ws.too_many_connections"' in str(frame)
+        assert "At most 3 connections can be open with this session" in str(frame)
+        assert extra.close_code == 4429 and extra.close_reason == "too many connections"
+        # Another session of the same account has its own connections; a closed one frees
+        # its place.
+        await sockets[0].close()
+        for _ in range(50):
+            if sum(server.app.state.ws_sessions.values()) == 2:
+                break
+            await asyncio.sleep(0.05)
+        again = await client.connect()
+        await again.wait_for(lambda f: f["type"] == "hello")
+        for sock in [*sockets[1:], again]:
+            await sock.close()
+        await client.close()
+    finally:
+        await server.stop()
+
+
+async def test_room_codes_cannot_be_guessed(database: Database) -> None:
+    server = await start_server(database.settings(
+        room_lookups_per_account="3 per minute", room_lookups_per_address="4 per minute"))
+    try:
+        address = new_address()
+        host = await guest(server.url, address)
+        room = await host.create_room("codenames", {})
+        guesser = await guest(server.url, address, "en")
+        for code in ("AAAAAA", "BBBBBB"):
+            assert (await refusal(guesser.room(code))).status == 404
+        await guesser.room(room["code"])  # found: does not count
+        assert (await refusal(guesser.join_room("CCCCCC"))).status == 404
+        # The account has had its three: every lookup waits now, the right code too.
+        error = await refusal(guesser.join_room(room["code"]))
+        assert (error.status, error.code) == (429, "room.too_many_lookups")
+        assert 1 <= error.details["seconds"] <= 60
+        assert error.message == (f"Too many wrong room codes were tried; try again in "
+                                 f"{error.details['seconds']} seconds.")
+        raw = await guesser.http.get(f"/api/rooms/{room['code']}")
+        assert raw.status_code == 429 and 1 <= int(raw.headers["Retry-After"]) <= 60
+        assert (await host.get(f"/api/rooms/{room['code']}"))["code"] == room["code"]
+        # Over the websocket (here from 127.0.0.1) the same counts, for the host's account.
+        sock = await host.connect()
+        for code in ("DDDDDD", "EEEEEE", "FFFFFF"):
+            assert (await sock.watch_room(code))["code"] == "room.not_found"
+        reply = await sock.watch_room(room["code"])
+        assert reply["type"] == "error" and reply["code"] == "room.too_many_lookups"
+        assert reply["message"].startswith("Çok fazla yanlış oda kodu denendi;")
+        # Another address and account are not affected.
+        other = await guest(server.url, new_address())
+        await other.room(room["code"])
+        await sock.close()
+        for client in (host, guesser, other):
+            await client.close()
     finally:
         await server.stop()
 

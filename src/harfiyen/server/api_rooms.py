@@ -2,22 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import Field
 
+from harfiyen.core.errors import GameError
 from harfiyen.server import errors as E
-from harfiyen.server.api import CurrentUser, address_of
+from harfiyen.server.api import CurrentUser, address_of, throttle_of
 from harfiyen.server.models import Room
 from harfiyen.server.rooms import LIST_LIMIT, RoomService
 from harfiyen.server.schemas import DB_INT_MAX, Strict
+from harfiyen.server.throttle import client_address
 
 router = APIRouter(prefix="/api")
 
 RoomCode = Annotated[str, Path(min_length=1, max_length=16)]
 
+
+async def looked_up_code(code: RoomCode, request: Request, user: CurrentUser
+                         ) -> AsyncIterator[str]:
+    """The path's room code, looked up under the room-code throttle: a lookup whose code
+    names no room counts against the caller's account and address, and once either has
+    too many every lookup is refused (429 ``room.too_many_lookups`` with the seconds)."""
+    throttle, address = throttle_of(request), client_address(request)
+    await throttle.room_lookup_allowed(user.id, address)
+    try:
+        yield code
+    except GameError as error:
+        if error.code == E.ROOM_NOT_FOUND.code:
+            await throttle.room_lookup_failed(user.id, address)
+        raise
+
+
+LookedUpCode = Annotated[str, Depends(looked_up_code)]
 Slot = Annotated[int, Path(ge=0, le=1000)]
 UserId = Annotated[int, Field(strict=True, ge=1, le=DB_INT_MAX)]
 Seconds = Annotated[int, Field(ge=10, le=14 * 24 * 3600)]
@@ -131,40 +151,41 @@ async def list_rooms(
 
 
 @router.get("/rooms/{code}")
-async def get_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+async def get_room(code: LookedUpCode, request: Request, user: CurrentUser) -> Any:
     return await rooms_of(request).get(code, _language(request), user.id)
 
 
 @router.post("/rooms/{code}/join")
-async def join_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+async def join_room(code: LookedUpCode, request: Request, user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).join(user, code))
 
 
 @router.post("/rooms/{code}/seat")
-async def take_seat(code: RoomCode, body: SeatRequest, request: Request,
+async def take_seat(code: LookedUpCode, body: SeatRequest, request: Request,
                     user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).take_seat(user, code, body.slot))
 
 
 @router.post("/rooms/{code}/leave")
-async def leave_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+async def leave_room(code: LookedUpCode, request: Request, user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).leave(user, code))
 
 
 @router.post("/rooms/{code}/slots/{slot}")
-async def set_slot(code: RoomCode, slot: Slot, body: SlotRequest, request: Request,
+async def set_slot(code: LookedUpCode, slot: Slot, body: SlotRequest, request: Request,
                    user: CurrentUser) -> Any:
     changes = body.model_dump(include=body.model_fields_set)
     return await _out(request, await rooms_of(request).set_slot(user, code, slot, changes))
 
 
 @router.post("/rooms/{code}/kick")
-async def kick(code: RoomCode, body: KickRequest, request: Request, user: CurrentUser) -> Any:
+async def kick(code: LookedUpCode, body: KickRequest, request: Request,
+               user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).kick(user, code, body.user))
 
 
 @router.patch("/rooms/{code}")
-async def patch_room(code: RoomCode, body: RoomPatch, request: Request,
+async def patch_room(code: LookedUpCode, body: RoomPatch, request: Request,
                      user: CurrentUser) -> Any:
     changes: dict[str, Any] = {}
     fields = body.model_fields_set
@@ -180,12 +201,12 @@ async def patch_room(code: RoomCode, body: RoomPatch, request: Request,
 
 
 @router.post("/rooms/{code}/start")
-async def start_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+async def start_room(code: LookedUpCode, request: Request, user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).start(user, code, address_of(request)))
 
 
 @router.post("/rooms/{code}/rematch")
-async def rematch_room(code: RoomCode, request: Request, user: CurrentUser) -> Any:
+async def rematch_room(code: LookedUpCode, request: Request, user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).rematch(user, code,
                                                               address_of(request)))
 

@@ -121,6 +121,7 @@ def create_app(
     app.add_middleware(SecurityMiddleware, settings=settings)
     app.state.settings = settings
     app.state.connections = set()  # the open websocket connections (ws.Connection)
+    app.state.ws_sessions = {}  # login session (token hash) -> its open websockets here
 
     def _language(request: Request) -> str:
         return getattr(request.state, "language", None) or auth.request_language(request)

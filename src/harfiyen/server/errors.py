@@ -406,6 +406,12 @@ ROOM_NO_QUICK_PLAY: Final = ErrorKind(
     "Bu oyun için hızlı oyun yok.",
     "There is no quick play for this game.",
 )
+ROOM_LOOKUPS: Final = ErrorKind(
+    "room.too_many_lookups",
+    "Çok fazla yanlış oda kodu denendi; {seconds} saniye sonra tekrar dene.",
+    "Too many wrong room codes were tried; try again in {seconds} seconds.",
+)
+
 # --- quotas (429; ``details``: ``limit`` and ``scope``, "account" or "address") ----------
 # One code per quota; the message says whose limit it is: the account's, or that of every
 # account at one network address.
@@ -445,6 +451,12 @@ AI_TABLES_QUOTA_ADDRESS: Final = ErrorKind(
     "biri bitince tekrar dene.",
     "At most {limit} tables where only the AI plays can run at once from this network "
     "address; try again when one ends.",
+)
+WS_TOO_MANY: Final = ErrorKind(
+    "ws.too_many_connections",
+    "Bu oturumla en çok {limit} bağlantı açık olabilir; başka bir sekmeyi kapatıp tekrar dene.",
+    "At most {limit} connections can be open with this session; close another tab and try "
+    "again.",
 )
 
 # --- word packs ---------------------------------------------------------------------------

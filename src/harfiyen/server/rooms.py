@@ -37,6 +37,7 @@ from harfiyen.server import quotas
 from harfiyen.server.bots import bot_user
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService, Written
+from harfiyen.server.throttle import client_address
 
 log = logging.getLogger(__name__)
 
@@ -817,7 +818,16 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
         return
     if len(conn.room_watches) >= MAX_WATCHED_ROOMS:
         raise E.fail(E.INVALID_REQUEST, problem=f"at most {MAX_WATCHED_ROOMS} rooms at once")
-    room_id = await rooms._room_id(key)
+    # A code is the room's invitation: a code that names no room counts against the
+    # room-code throttle (as over HTTP, api_rooms.looked_up_code).
+    throttle, address = conn.ws.app.state.throttle, client_address(conn.ws)
+    await throttle.room_lookup_allowed(conn.user.id, address)
+    try:
+        room_id = await rooms._room_id(key)
+    except GameError as error:
+        if error.code == E.ROOM_NOT_FOUND.code:
+            await throttle.room_lookup_failed(conn.user.id, address)
+        raise
     language = conn.language
     watching: Callable[[], None] | None = None
 

@@ -4,7 +4,10 @@ Failed logins are counted per account (whatever the address: a password
 cannot be guessed from many machines either) and per address (one machine
 cannot try many accounts); once either count is full, the login is refused
 with 429 and the seconds to wait, even with the right password. New accounts
-(registrations and guests) are counted per address.
+(registrations and guests) are counted per address. Room codes are invitations, so
+failed room-code lookups (a code that names no room) are counted per account and per
+address the same way: once either is full, every lookup is refused with 429 and the
+seconds to wait, so codes cannot be guessed.
 
 The counters live in Redis when the deployment has one (so they hold across
 processes, under the deployment's channel prefix), else in memory. When Redis
@@ -19,18 +22,19 @@ import math
 import time
 from typing import Any
 
-from fastapi import Request
 from limits import RateLimitItem, parse
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+from starlette.requests import HTTPConnection
 
+from harfiyen.core.errors import ErrorKind
 from harfiyen.server import errors as E
 from harfiyen.server.settings import Settings
 
 log = logging.getLogger(__name__)
 
 
-def client_address(request: Request) -> str:
+def client_address(request: HTTPConnection) -> str:
     """The caller's address (uvicorn replaces it with X-Forwarded-For from trusted proxies)."""
     return request.client.host if request.client else "unknown"
 
@@ -40,6 +44,8 @@ class Throttle:
         self.per_account = parse(settings.login_failures_per_account)
         self.per_address = parse(settings.login_failures_per_address)
         self.accounts = parse(settings.accounts_per_address)
+        self.room_lookups_account = parse(settings.room_lookups_per_account)
+        self.room_lookups_address = parse(settings.room_lookups_per_address)
         self._memory = MovingWindowRateLimiter(MemoryStorage())
         self._shared: MovingWindowRateLimiter | None = None
         if settings.redis_url:
@@ -58,11 +64,12 @@ class Throttle:
                             type(error).__name__)
         return await getattr(self._memory, method)(item, *keys)
 
-    async def _refuse_if_full(self, item: RateLimitItem, *keys: str) -> None:
+    async def _refuse_if_full(self, item: RateLimitItem, *keys: str,
+                              kind: ErrorKind = E.TOO_MANY_ATTEMPTS) -> None:
         if not await self._call("test", item, *keys):
             stats = await self._call("get_window_stats", item, *keys)
             wait = max(1, math.ceil(stats.reset_time - time.time()))
-            raise E.fail(E.TOO_MANY_ATTEMPTS, status=429, seconds=wait)
+            raise E.fail(kind, status=429, seconds=wait)
 
     async def login_allowed(self, account_key: str, address: str) -> None:
         """Refuse (429) while the account or the address has too many recent failures."""
@@ -72,6 +79,18 @@ class Throttle:
     async def login_failed(self, account_key: str, address: str) -> None:
         await self._call("hit", self.per_account, "login-account", account_key)
         await self._call("hit", self.per_address, "login-address", address)
+
+    async def room_lookup_allowed(self, user_id: int, address: str) -> None:
+        """Refuse (429, ``room.too_many_lookups``) while the account or the address has
+        looked up too many room codes that named no room."""
+        await self._refuse_if_full(self.room_lookups_account, "room-account", str(user_id),
+                                   kind=E.ROOM_LOOKUPS)
+        await self._refuse_if_full(self.room_lookups_address, "room-address", address,
+                                   kind=E.ROOM_LOOKUPS)
+
+    async def room_lookup_failed(self, user_id: int, address: str) -> None:
+        await self._call("hit", self.room_lookups_account, "room-account", str(user_id))
+        await self._call("hit", self.room_lookups_address, "room-address", address)
 
     async def new_account(self, address: str) -> None:
         """Count one new account from ``address``; refuse (429) beyond the limit."""

@@ -48,6 +48,8 @@ MatchId = Annotated[int, Field(strict=True, ge=1, le=DB_INT_MAX)]
 Seq = Annotated[int, Field(strict=True, ge=0, le=DB_INT_MAX)]
 # Deepest nesting of a frame's JSON (a move is three levels deep).
 MAX_DEPTH = 16
+# The close code of a connection beyond the session's limit (ws_per_session).
+WS_TOO_MANY_CODE = 4429
 
 
 class _Frame(BaseModel):
@@ -480,6 +482,15 @@ def _encoded(message: dict[str, Any]) -> str:
     return text
 
 
+def _let_go(held: dict[str, int], session: str) -> None:
+    """One connection of ``session`` fewer."""
+    left = held.get(session, 0) - 1
+    if left > 0:
+        held[session] = left
+    else:
+        held.pop(session, None)
+
+
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
     """Close, without waiting for a client that does not read (its close frame may never go)."""
     with contextlib.suppress(Exception):
@@ -509,10 +520,25 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await ws.send_json({"type": "error", "id": None, **E.error_body(E.fail(kind), language)})
         await ws.close(code=4401 if user is None else 4403)
         return
+    # At most ws_per_session connections of one login session in this process: one more is
+    # told why and closed (4429), so a session cannot hold hundreds of sockets.
+    held: dict[str, int] = ws.app.state.ws_sessions
+    session = auth.token_hash(ws.cookies.get(auth.SESSION_COOKIE) or "")
+    if held.get(session, 0) >= settings.ws_per_session:
+        error = E.fail(E.WS_TOO_MANY, status=429, limit=settings.ws_per_session)
+        await ws.send_json({"type": "error", "id": None, **E.error_body(error, language)})
+        await _close(ws, WS_TOO_MANY_CODE, "too many connections")
+        return
+    held[session] = held.get(session, 0) + 1
     conn = Connection(ws, user, language, service, settings)
     connections: set[Connection] = ws.app.state.connections
     connections.add(conn)
-    stop_user = await service.pubsub.subscribe(user_channel(user.id), conn.deliver)
+    try:
+        stop_user = await service.pubsub.subscribe(user_channel(user.id), conn.deliver)
+    except BaseException:
+        connections.discard(conn)
+        _let_go(held, session)
+        raise
     service.pubsub.on_resume.append(conn.catch_up)
     sender = asyncio.create_task(conn.send_loop())
     conn.reply({"type": "hello", "user": user.id, "language": language})
@@ -538,6 +564,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         pass
     finally:
         connections.discard(conn)
+        _let_go(held, session)
         with contextlib.suppress(ValueError):
             service.pubsub.on_resume.remove(conn.catch_up)
         stop_user()
