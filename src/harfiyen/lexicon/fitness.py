@@ -1,0 +1,181 @@
+"""Words fit for the table: one rule for every word an AI player chooses.
+
+A lexicon decides whether a *person's* word is valid, and a person may play or
+write any valid word. Every word the product chooses by itself passes this
+rule instead, per language, in one of three named contexts:
+
+* ``play`` — a crossword bot's words (every word a play forms, main and cross
+  words): a word of the match's lexicon, not a slur (the block list of
+  :mod:`harfiyen.lexicon.wordlists`) and not on the reviewed unfit list; each
+  bot level plays within a *span* of the lexicon (:data:`SPANS`):
+
+  - ``everyday`` (Çaylak, Orta): wordfreq Zipf at least :data:`EVERYDAY_ZIPF`
+    (3.0 in both languages — wordfreq's Turkish list stops there);
+  - ``wide`` (Usta): Zipf at least :data:`WIDE_ZIPF` (Turkish 3.0, English
+    2.0), or a word of at most :data:`WIDE_SHORT_LENGTH` letters (the short
+    words a practised player learns by heart);
+  - ``whole`` (Şampiyon): the whole lexicon.
+
+* ``say`` — a word an AI says for people to read (Kelime Casusu clues, Harf
+  Takıl clue words and suggestions): a word of the people's vocabulary
+  (:mod:`harfiyen.lexicon.vocabulary`: dictionary form, everyday frequency, no
+  names or English loans), not a slur, not unfit.
+* ``deal`` — a word the product deals (Harf Takıl secret words, Kelime Casusu
+  pack words): the same as ``say``.
+
+The unfit list (``vocabulary_data/unfit_<lang>.tsv``) holds words unfit for a
+family table beyond slurs, each with its category (:data:`UNFIT_CATEGORIES`);
+it is reviewed by hand in ``scripts/vocabulary/<lang>_unfit.tsv`` (with a note
+per word) and shipped by ``scripts/make_vocabulary.py``.
+
+Refusal reasons, first match wins: ``slur``, ``unfit:<category>``, then
+``not_vocabulary`` (``say``/``deal``) or ``rare`` (``play`` below its span).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Final, Literal, get_args
+
+from harfiyen.lexicon.normalize import Language, lower
+from harfiyen.lexicon.vocabulary import words as vocabulary_words
+from harfiyen.lexicon.wordlists import blocklist, language_of, read_words
+
+Context = Literal["play", "say", "deal"]
+Span = Literal["everyday", "wide", "whole"]
+
+CONTEXTS: Final[tuple[Context, ...]] = get_args(Context)
+#: The spans of the ``play`` context, narrowest first.
+SPANS: Final[tuple[Span, ...]] = get_args(Span)
+#: The categories of the reviewed unfit list.
+UNFIT_CATEGORIES: Final = ("sexual", "crude", "drug", "gore", "insult", "sensitive")
+
+#: The wordfreq Zipf threshold of the ``everyday`` span (Çaylak, Orta).
+EVERYDAY_ZIPF: Final[dict[Language, float]] = {"tr": 3.0, "en": 3.0}
+#: The Zipf threshold of the ``wide`` span (Usta); wordfreq knows no Turkish
+#: word below 3.0, so there the wide span adds only the short words.
+WIDE_ZIPF: Final[dict[Language, float]] = {"tr": 3.0, "en": 2.0}
+#: Every lexicon word of at most this many letters is in the ``wide`` span.
+WIDE_SHORT_LENGTH: Final = 3
+
+SLUR: Final = "slur"
+RARE: Final = "rare"
+NOT_VOCABULARY: Final = "not_vocabulary"
+
+
+def _data_text(name: str) -> str:
+    node = resources.files("harfiyen.lexicon").joinpath("vocabulary_data", name)
+    return node.read_text(encoding="utf-8")
+
+
+@cache
+def unfit(lang: Language) -> Mapping[str, str]:
+    """The reviewed unfit list of ``lang``: upper-case word → category.
+
+    >>> unfit("tr")["SEKS"], unfit("en")["SEX"]
+    ('sexual', 'sexual')
+    >>> "KİTAP" in unfit("tr")
+    False
+    """
+    out: dict[str, str] = {}
+    for line in _data_text(f"unfit_{lang}.tsv").splitlines():
+        word, category = line.split("\t")
+        out[word] = category
+    return out
+
+
+@cache
+def refused_always(lang: Language) -> frozenset[str]:
+    """The words no context admits in ``lang``: the slurs and the unfit list."""
+    return blocklist(lang) | frozenset(unfit(lang))
+
+
+@cache
+def zipf_table(lang: Language) -> Mapping[str, float]:
+    """Lower-case word → wordfreq Zipf frequency (two decimals), for every word
+    wordfreq's ``best`` list of ``lang`` knows; read once per process."""
+    from wordfreq import get_frequency_dict
+
+    return {
+        word: round(math.log10(freq) + 9.0, 2)
+        for word, freq in get_frequency_dict(lang, "best").items()
+        if freq > 0
+    }
+
+
+def zipf(word: str, lang: Language) -> float:
+    """The Zipf frequency of an upper-case ``word`` (0 when wordfreq does not know it).
+
+    >>> zipf("KALEM", "tr") > 3.0, zipf("KÜNH", "tr")
+    (True, 0.0)
+    """
+    return zipf_table(lang).get(lower(word, lang), 0.0)
+
+
+def _in_span(word: str, lang: Language, span: Span) -> bool:
+    if span == "whole":
+        return True
+    freq = zipf(word, lang)
+    if span == "everyday":
+        return freq >= EVERYDAY_ZIPF[lang]
+    return freq >= WIDE_ZIPF[lang] or len(word) <= WIDE_SHORT_LENGTH
+
+
+def refusal(
+    word: str, lang: Language, context: Context, span: Span = "whole"
+) -> str | None:
+    """Why the rule refuses the upper-case ``word`` in ``context``, or ``None``
+    when it admits it. ``span`` applies to ``play`` only. The word is assumed to
+    be a word of the lexicon in ``play``.
+
+    >>> refusal("İBNE", "tr", "play"), refusal("SEKS", "tr", "say")
+    ('slur', 'unfit:sexual')
+    >>> refusal("KÜNH", "tr", "play", "everyday"), refusal("KÜNH", "tr", "play")
+    ('rare', None)
+    >>> refusal("KELEBEKLER", "tr", "deal"), refusal("KELEBEK", "tr", "deal")
+    ('not_vocabulary', None)
+    """
+    if word in blocklist(lang):
+        return SLUR
+    category = unfit(lang).get(word)
+    if category is not None:
+        return f"unfit:{category}"
+    if context == "play":
+        return None if _in_span(word, lang, span) else RARE
+    return None if word in vocabulary_words(lang) else NOT_VOCABULARY
+
+
+def fit(word: str, lang: Language, context: Context, span: Span = "whole") -> bool:
+    """Whether the rule admits the upper-case ``word`` (see :func:`refusal`).
+
+    >>> fit("KELEBEK", "tr", "say"), fit("EROTİK", "tr", "say"), fit("SEX", "en", "play")
+    (True, False, False)
+    """
+    return refusal(word, lang, context, span) is None
+
+
+@cache
+def play_words(lexicon_id: str, span: Span) -> frozenset[str]:
+    """The words of ``lexicon_id`` a bot of ``span`` may play: computed once per
+    process (a set lookup per word formed, no frequency lookups in a move).
+
+    >>> "KÜNH" in play_words("TR-1", "whole"), "KÜNH" in play_words("TR-1", "everyday")
+    (True, False)
+    >>> "İBNE" in play_words("TR-1", "whole")
+    False
+    """
+    lang = language_of(lexicon_id)
+    refused = refused_always(lang)
+    return frozenset(
+        w for w in read_words(lexicon_id) if w not in refused and _in_span(w, lang, span)
+    )
+
+
+__all__ = [
+    "CONTEXTS", "EVERYDAY_ZIPF", "NOT_VOCABULARY", "RARE", "SLUR", "SPANS", "UNFIT_CATEGORIES",
+    "WIDE_SHORT_LENGTH", "WIDE_ZIPF", "Context", "Span", "fit", "play_words", "refusal",
+    "refused_always", "unfit", "zipf", "zipf_table",
+]
