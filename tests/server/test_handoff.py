@@ -6,11 +6,13 @@ back, and every player is told. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 from harfiyen.client import ApiError
 
+from .codenames_support import random_clue
 from .conftest import LiveServer, unique
 from .letterjam_support import ai_like, assert_no_own_letters, end_seq, letterjam_room
 from .support import register, seat_sockets
@@ -131,3 +133,77 @@ async def test_a_crossword_seat_is_handed_to_a_bot_level_but_never_in_a_ranked_m
     await (b if mover is a else a).resign(match_id)
     done = await a.match(match_id)
     assert done["status"] == "finished" and done["players"][seat]["handed"] is None
+
+
+async def test_a_handed_kelime_casusu_guesser_neither_marks_nor_chats_as_the_seat(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the AI plays a guesser's seat, the person's marks and chat lines as that seat
+    are refused like their guesses (match.seat_handed), and nothing of them reaches the
+    table; the other guesser of the team marks and chats as before."""
+    # The AI guesser leaves the team's people time to act first: all of this test.
+    monkeypatch.setattr(live.app.state.bots, "people_first_seconds", 120.0)
+    host, leaving, staying = [await register(live.url, unique(n)) for n in "hls"]
+    room = await host.request("POST", "/api/rooms", {"game": "codenames",
+                                                     "options": {"language": "tr"}})
+    base = f"/api/rooms/{room['code']}"
+    for person, slot in ((host, 0), (leaving, 1), (staying, 2)):  # red: spymaster, guessers
+        if person is not host:
+            await person.request("POST", f"{base}/join", {})
+        await person.request("POST", f"{base}/seat", {"slot": slot})
+    for slot in (5, 6):  # blue: the AI's
+        await host.request("POST", f"{base}/slots/{slot}", {"ai": "ai"})
+    match_id = int((await host.request("POST", f"{base}/start", {}))["match"])
+    sockets = {p: await p.connect() for p in (host, leaving, staying)}
+    for person, seat in ((host, 0), (leaving, 1), (staying, 2)):
+        assert (await sockets[person].subscribe(match_id))["seat"] == seat
+    await leaving.hand_seat(match_id, 1, "ai")
+    # Red's spymaster gives a clue (after blue's turn, if blue starts); red's guessers act.
+    sock = sockets[host]
+    await sock.wait_seq(match_id, 1)
+    rnd = random.Random(5)
+    for _ in range(100):
+        view = sock.views[match_id]
+        if view["phase"] == "guess" and view["to_act"] == [1, 2]:
+            break
+        if view["to_act"] == [0]:
+            reply = await sock.move(match_id, random_clue(view, rnd) | {"number": 1})
+            assert reply["type"] == "ack", reply
+            await sock.wait_seq(match_id, reply["seq"])
+        else:  # blue's AIs
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+    else:
+        raise AssertionError("red's guessers never got to act")
+    seq = sock.view_seq[match_id]
+    covered = next(c["index"] for c in view["cards"] if not c["revealed"])
+    # The handed seat's person: refused, over the websocket and over HTTP.
+    for frame in ({"type": "mark", "match": match_id, "index": covered},
+                  {"type": "mark", "match": match_id, "index": None},
+                  {"type": "chat", "match": match_id, "text": "şunu seçin"}):
+        answer = await sockets[leaving].reply_to(frame)
+        assert answer["type"] == "error" and answer["code"] == "match.seat_handed", answer
+        assert "koltuğunu geri al" in answer["message"]
+    with pytest.raises(ApiError) as refused:
+        await leaving.chat(match_id, "şunu seçin")
+    assert refused.value.code == "match.seat_handed" and refused.value.status == 409
+    # The other guesser of the team marks and chats; these arrive after anything the
+    # refused frames could have sent, and nothing of the handed seat came before them.
+    assert (await sockets[staying].reply_to(
+        {"type": "mark", "match": match_id, "index": covered}))["type"] == "ack"
+    assert (await sockets[staying].chat(match_id, "bence bu"))["type"] == "ack"
+    for person in (host, leaving, staying):
+        await sockets[person].wait_for(
+            lambda f: f.get("type") == "chat" and f["text"] == "bence bu")
+    for person in (host, leaving, staying):
+        received = sockets[person].received
+        assert not any(f.get("type") == "mark" and f["seat"] == 1 for f in received)
+        assert not any(f.get("type") == "chat" and f["text"] == "şunu seçin" for f in received)
+    assert [m["text"] for m in await staying.chat_history(match_id)] == ["bence bu"]
+    assert (await host.match(match_id))["last_seq"] == seq
+    # Taken back: the person marks again.
+    await leaving.hand_seat(match_id, 1, None)
+    assert (await sockets[leaving].reply_to(
+        {"type": "mark", "match": match_id, "index": covered}))["type"] == "ack"
+    await host.resign(match_id)
+    for sock in sockets.values():
+        await sock.close()

@@ -24,7 +24,7 @@ from harfiyen.server import errors as E
 from harfiyen.server.games import GameAdapter, adapter
 from harfiyen.server.models import ChatMessage, Match, MatchPlayer, User, utcnow
 from harfiyen.server.schemas import iso
-from harfiyen.server.service import MatchService, match_channel
+from harfiyen.server.service import MatchService, match_channel, may_act
 from harfiyen.server.social import refuse_if_blocked
 
 
@@ -67,9 +67,10 @@ def _team_of(game: GameAdapter, match: Match, seat: int) -> str | None:
 async def post(service: MatchService, user: User, match_id: int, text: str) -> dict[str, Any]:
     """Store and publish ``user``'s message in ``match_id``; return the chat frame.
 
-    Raises ``match.not_found``, ``match.not_a_player``, ``chat.not_allowed`` (the
-    game's policy), ``social.blocked``, ``chat.empty``, ``chat.too_long`` or
-    ``chat.rate_limited``; nothing is stored then.
+    Raises ``match.not_found``, ``match.not_a_player``, ``match.seat_handed`` (the AI
+    plays the writer's seat), ``chat.not_allowed`` (the game's policy),
+    ``social.blocked``, ``chat.empty``, ``chat.too_long`` or ``chat.rate_limited``;
+    nothing is stored then.
     """
     settings = service.settings
     text = clean_text(text)
@@ -89,6 +90,7 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
             if game.spec.spectators_read_chat and match.public:
                 raise E.fail(E.CHAT_SPECTATOR, status=403)
             raise E.fail(E.NOT_A_PLAYER, status=403)
+        may_act(match, mine)  # not while the AI plays the seat for them
         right = await _right(service, db, match, game, mine)
         if right == "none":
             raise E.fail(E.CHAT_NOT_ALLOWED, status=403)

@@ -260,8 +260,10 @@ PLATFORM_MOVE: Final = ErrorKind(
 )
 SEAT_HANDED: Final = ErrorKind(
     "match.seat_handed",
-    "Bu koltukta şimdi senin yerine yapay zekâ oynuyor; oynamak için önce koltuğunu geri al.",
-    "The AI is playing this seat for you now; take your seat back to play.",
+    "Bu koltukta şimdi senin yerine yapay zekâ oynuyor; oynamak, kart işaretlemek ya da "
+    "sohbete yazmak için önce koltuğunu geri al.",
+    "The AI is playing this seat for you now; take your seat back to play, mark cards or "
+    "chat.",
 )
 HAND_NOT_ALLOWED: Final = ErrorKind(
     "match.hand_not_allowed",

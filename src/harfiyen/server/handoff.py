@@ -5,8 +5,9 @@ dropped off the call) hands the seat to one of the game's AI levels, and may tak
 back. The person stays the seat's player (the result, the history and the ratings are
 theirs), so nothing about the seating changes: the match row keeps ``handed``
 (``{"seat": level}``) and the bot runner plays those seats through the same command
-path as AI seats, from the seat's own view. While the AI plays it, the person's own
-moves are refused (``match.seat_handed``): two players for one seat would race.
+path as AI seats, from the seat's own view. While the AI plays it, what the person
+would do as the seat (moves, marks, chat) is refused (``match.seat_handed``; one rule,
+``service.may_act``): two players for one seat would race.
 Ranked matches are not handed: a player who leaves one resigns or runs out of time.
 
 Every player is told with a ``seat_handed`` notice (``level``: ``None`` when taken

@@ -84,6 +84,14 @@ def user_channel(user_id: int) -> str:
     return f"user:{user_id}"
 
 
+def may_act(match: Match, seat: int) -> None:
+    """The one rule of whether a seat's person may act for the seat now (a move, a mark,
+    a chat line written as the seat): not while the AI plays it for them (refused with
+    ``match.seat_handed``, 409; harfiyen.server.handoff), so two never act for one seat."""
+    if match.status == "active" and str(seat) in (match.handed or {}):
+        raise E.fail(E.SEAT_HANDED, status=409)
+
+
 @dataclass(frozen=True)
 class Written:
     """Events just stored, numbered, and the state after them (what gets published)."""
@@ -537,9 +545,8 @@ class MatchService:
                 if match.status == "waiting" and _is_resign(move_data):
                     return await self._cancel(db, match)
                 raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
-            if isinstance(move_data, dict) and str(seat) in (match.handed or {}):
-                # The AI plays this seat for its person (harfiyen.server.handoff).
-                raise E.fail(E.SEAT_HANDED, status=409)
+            if isinstance(move_data, dict):  # a person's move (an engine move: the AI's)
+                may_act(match, seat)
             state = await self.state(db, match)
             move = move_data if not isinstance(move_data, dict) else game.parse_move(
                 move_data, state
@@ -587,6 +594,7 @@ class MatchService:
             match, seat = await self.seated(db, match_id, user_id)
             if match.status != "active":
                 raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            may_act(match, seat)
             game = adapter(match.game)
             if index is not None:
                 move = game.mark_move(index)
