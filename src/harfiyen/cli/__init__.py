@@ -16,6 +16,7 @@ from harfiyen.cli import (
     play_cmd,
     score_cmd,
     server_cmd,
+    vocabulary_cmd,
 )
 
 app = typer.Typer(
@@ -27,6 +28,7 @@ app.add_typer(lexicon_cmd.app, name="lexicon")
 app.add_typer(gcg_cmd.app, name="gcg")
 app.add_typer(codenames_cmd.app, name="codenames")
 app.add_typer(letterjam_cmd.app, name="letterjam")
+app.add_typer(vocabulary_cmd.app, name="vocabulary")
 app.command("define")(lexicon_cmd.define)
 app.command("score")(score_cmd.score)
 app.command("moves", help=moves_cmd.HELP)(moves_cmd.moves)

@@ -35,14 +35,17 @@ Refusal reasons, first match wins: ``slur``, ``unfit:<category>``, then
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Final, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
-from harfiyen.lexicon.normalize import Language, lower
+from harfiyen.lexicon.normalize import Language, lower, tr_sort_key
 from harfiyen.lexicon.vocabulary import words as vocabulary_words
-from harfiyen.lexicon.wordlists import blocklist, language_of, read_words
+from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, blocklist, language_of, read_words
 
 Context = Literal["play", "say", "deal"]
 Span = Literal["everyday", "wide", "whole"]
@@ -174,8 +177,93 @@ def play_words(lexicon_id: str, span: Span) -> frozenset[str]:
     )
 
 
+# -- the review report ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ContextReport:
+    """What one context (and span, for ``play``) admits and refuses among a lexicon's words."""
+
+    context: Context
+    span: Span | None
+    words: int
+    admitted: int
+    refused: Mapping[str, int]
+    admitted_sample: tuple[str, ...]
+    refused_samples: Mapping[str, tuple[str, ...]]
+    #: Words of the people's vocabulary this context refuses (``say``/``deal``), all of them.
+    refused_vocabulary: tuple[str, ...] = field(default=())
+
+
+def _sort_key(lang: Language) -> Callable[[str], Any]:
+    return tr_sort_key if lang == "tr" else (lambda w: w)
+
+
+def _sample(words: list[str], n: int, rng: random.Random, lang: Language) -> tuple[str, ...]:
+    picked = words if len(words) <= n else rng.sample(words, n)
+    return tuple(sorted(picked, key=_sort_key(lang)))
+
+
+def report(lang: Language, samples: int = 12, seed: int = 0) -> list[ContextReport]:
+    """Per context (``play`` per span, then ``say`` and ``deal``) over the words of
+    ``lang``'s default lexicon: how many it admits, how many it refuses for each
+    reason, and seeded samples of both, for a reviewer to read.
+
+    >>> rows = report("tr", samples=2)
+    >>> [(r.context, r.span) for r in rows][:2]
+    [('play', 'everyday'), ('play', 'wide')]
+    >>> rows[0].refused["slur"] == len(blocklist("tr") & frozenset(read_words("TR-1")))
+    True
+    """
+    lexicon = read_words(DEFAULT_LEXICON[lang])
+    vocabulary = vocabulary_words(lang)
+    plan: list[tuple[Context, Span | None]] = [("play", s) for s in SPANS]
+    plan += [("say", None), ("deal", None)]
+    out: list[ContextReport] = []
+    for context, span in plan:
+        rng = random.Random(f"{seed}:{lang}:{context}:{span}")
+        admitted: list[str] = []
+        refused: dict[str, list[str]] = {}
+        for word in lexicon:
+            reason = refusal(word, lang, context, span or "whole")
+            if reason is None:
+                admitted.append(word)
+            else:
+                refused.setdefault(reason, []).append(word)
+        counts = Counter({reason: len(ws) for reason, ws in refused.items()})
+        order = sorted(counts, key=lambda r: (-counts[r], r))
+        out.append(ContextReport(
+            context=context, span=span, words=len(lexicon), admitted=len(admitted),
+            refused={r: counts[r] for r in order},
+            admitted_sample=_sample(admitted, samples, rng, lang),
+            refused_samples={r: _sample(refused[r], samples, rng, lang) for r in order},
+            refused_vocabulary=tuple(sorted(
+                (w for r, ws in refused.items() if r != NOT_VOCABULARY for w in ws
+                 if w in vocabulary), key=_sort_key(lang),
+            )) if context != "play" else (),
+        ))
+    return out
+
+
 __all__ = [
-    "CONTEXTS", "EVERYDAY_ZIPF", "NOT_VOCABULARY", "RARE", "SLUR", "SPANS", "UNFIT_CATEGORIES",
-    "WIDE_SHORT_LENGTH", "WIDE_ZIPF", "Context", "Span", "fit", "play_words", "refusal",
-    "refused_always", "unfit", "zipf", "zipf_table",
+    "CONTEXTS",
+    "EVERYDAY_ZIPF",
+    "NOT_VOCABULARY",
+    "RARE",
+    "SLUR",
+    "SPANS",
+    "UNFIT_CATEGORIES",
+    "WIDE_SHORT_LENGTH",
+    "WIDE_ZIPF",
+    "Context",
+    "ContextReport",
+    "Span",
+    "fit",
+    "play_words",
+    "refusal",
+    "refused_always",
+    "report",
+    "unfit",
+    "zipf",
+    "zipf_table",
 ]
