@@ -79,3 +79,70 @@ async def test_profiles_are_found_by_the_key(live: LiveServer) -> None:
     async with HarfiyenClient(live.url) as client:
         await client.register(name, PASSWORD)
         assert (await client.get(f"/api/users/{name.upper()}"))["user"]["username"] == name
+
+
+# Display names: the bot-name reservation reads a name's skeleton.
+BOT_LOOK_ALIKES = [
+    "Ayşe (bot)", "Ayşe（bot）", "Ayşe (b0t)", "Ayşe (B0T)", "Ayşe ( b o t )", "Ayşe [bot]",
+    "Ayşe (b\u034fot)", "Ayşe (bo\u0336t)", "Ayşe (bot\u0301)", "Ayşe (ʙᴏᴛ)", "Ayşe (вот)",
+    "Ayşe (bot) 2", "Bot (orta)", "Yapay Zeka", "yapay zekâ 3",
+]
+REAL_NAMES = ["Ayşe", "Çağrı", "İlknur", "Gülşen", "Ayşe Öz", "IŞIL", "Robot Ali",
+              "Abbot (Bottom)", "Nguyễn", "मोहन", "Ayşe ❤️"]
+
+
+@pytest.mark.parametrize("name", BOT_LOOK_ALIKES)
+def test_display_names_that_read_as_a_bot_are_reserved(name: str) -> None:
+    with pytest.raises(GameError) as refused:
+        usernames.check_display_name(unicodedata.normalize("NFC", name))
+    assert refused.value.code in ("user.display_name_reserved", "user.display_name_marks")
+    assert usernames.bot_like(name)
+
+
+@pytest.mark.parametrize("name", REAL_NAMES)
+def test_real_names_are_display_names(name: str) -> None:
+    assert usernames.check_display_name(name) == name and not usernames.bot_like(name)
+
+
+def test_every_name_the_server_gives_its_ai_players_is_reserved() -> None:
+    from harfiyen.server.bots import AI_LEVELS, SEAT_AI_LEVELS, bot_display_name
+
+    for level in (*AI_LEVELS, *SEAT_AI_LEVELS, "other"):
+        for index in (1, 2, 10):
+            assert usernames.bot_like(bot_display_name(level, index)), (level, index)
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("Ay\u034fşe", "034F"),  # the combining grapheme joiner draws nothing
+    ("\u0301Ayşe", "0301"), ("Ayşe \u0301", "0301"),  # on no letter
+    ("Ayşe\u0301\u0302\u0303\u0304", "0304"),  # a fourth mark stacked on one letter
+    ("Ayşe\ufe0f", "FE0F"),  # a variation selector after a letter
+])
+def test_combining_marks_that_render_nothing_are_refused(name: str, code: str) -> None:
+    with pytest.raises(GameError) as refused:
+        usernames.check_display_name(name)
+    assert refused.value.code == "user.display_name_marks"
+    assert refused.value.details["code"] == code
+
+
+async def test_a_display_name_posing_as_a_bot_is_refused_over_the_api(live: LiveServer) -> None:
+    async with HarfiyenClient(live.url, language="en") as client:
+        name = "ayse_" + unique("")[:6]
+        await client.register(name, PASSWORD, "en")
+        for bad in ("Ayşe（bot）", "Ayşe (b0t)", "Ayşe (b\u034fot)", "Ayşe (bo\u0336t)"):
+            with pytest.raises(ApiError) as refused:
+                await client.update_me(display_name=bad)
+            assert refused.value.status == 422, bad
+            assert refused.value.code in ("user.display_name_reserved",
+                                          "user.display_name_marks"), bad
+            assert "display name" in refused.value.message or "AI players" in refused.value.message
+            assert (await client.me())["display_name"] == name  # nothing changed
+        for real in ("Ayşe", "Çağrı", "İlknur", "Gülşen"):
+            assert (await client.update_me(display_name=real))["display_name"] == real
+    async with HarfiyenClient(live.url) as other:  # in Turkish, and at registration too
+        with pytest.raises(ApiError) as refused:
+            await other.post("/api/auth/register", {
+                "username": "mehmet_" + unique("")[:6], "password": PASSWORD,
+                "display_name": "Mehmet (b0t)"})
+        assert refused.value.code == "user.display_name_reserved"
+        assert "yapay zekâ oyuncularının" in refused.value.message

@@ -10,6 +10,7 @@ from fastapi import Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from harfiyen.games import games
+from harfiyen.server import usernames
 from harfiyen.server.models import Invite, Match, MatchPlayer, User
 
 DEFAULT_PREFERENCES: dict[str, Any] = {
@@ -28,15 +29,15 @@ _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
 
 
 def clean_display_name(value: str) -> str:
-    """NFC, runs of spaces as one, trimmed; refuse invisible and control characters."""
+    """NFC, runs of spaces as one, trimmed; refuse invisible and control characters, and
+    (harfiyen.server.usernames: 422 with its own code) combining marks that render nothing
+    meaningful and names that read as the server's AI players'."""
     value = " ".join(unicodedata.normalize("NFC", value).split())
     if any(unicodedata.category(c) in _HIDDEN_CATEGORIES for c in value):
         raise ValueError("invisible or control characters are not allowed")
     if not value:
         raise ValueError("the name is empty")
-    if value.casefold().replace(" ", "").endswith("(bot)"):
-        raise ValueError("only the server's bots are called “(bot)”")
-    return value
+    return usernames.check_display_name(value)
 
 
 DisplayName = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(clean_display_name)]
