@@ -105,8 +105,10 @@ async def create_pack(db: AsyncSession, settings: Settings, user_id: int, name: 
                       language: Language, text: str, address: str | None = None) -> WordPack:
     """Check and store a pack of ``user_id`` (in the caller's transaction); ``address``: the
     keyed hash of the request's address (``quotas.address_key``). Beyond the packs quota
-    (per account and per address) it raises ``pack.too_many`` (429) after the pack was
-    written: the caller's transaction must then be rolled back."""
+    (per account and per address) it raises ``pack.too_many`` (429), before the pack is
+    read or, when two packs were saved at once, after it was written: the caller's
+    transaction must then be rolled back."""
+    await quotas.check(db, settings, quotas.PACKS, user_id, address)
     words = parse_pack(text, language)
     taken = (await db.execute(select(WordPack.id).where(
         WordPack.user_id == user_id, WordPack.name == name))).first()

@@ -13,7 +13,10 @@ Four things are limited, each per account and per address (``HARFIYEN_*`` settin
 A creation beyond a limit is refused with 429 and a message that names the limit; it
 changes nothing. The counts are read from the database, so the limits hold across
 server processes: the new row is written first, then the owner's rows are counted in
-the same transaction, which is refused (rolled back) when the count is over the limit.
+the same transaction, which is refused (rolled back) when the count is over the limit
+(:func:`enforce`). Before writing, :func:`check` refuses what is already at its limit
+from a plain read: a flood of refused creations then writes nothing and never holds the
+writer (SQLite's one writer is what people's moves wait for).
 Two creations at once cannot both pass: with SQLite the first write holds the loop's
 writer lock until its transaction ends (``sqlite_inline.py``), so the second counts
 after the first committed; with PostgreSQL the count runs under transaction advisory
@@ -107,6 +110,24 @@ async def _lock(db: AsyncSession, settings: Settings, namespace: int, key: int) 
                      {"ns": lock_space(settings.database_schema, namespace), "id": key})
 
 
+async def _refuse_over(db: AsyncSession, settings: Settings, quota: Quota, user_id: int,
+                      address: str | None, adding: int) -> None:
+    per_account, per_address = quota.limits(settings)
+    if (await db.execute(_counted(quota, user_id, None))).scalar_one() + adding > per_account:
+        raise E.fail(quota.account_error, status=429, limit=per_account, scope="account")
+    if address is not None and (await db.execute(_counted(quota, None, address))
+                                ).scalar_one() + adding > per_address:
+        raise E.fail(quota.address_error, status=429, limit=per_address, scope="address")
+
+
+async def check(db: AsyncSession, settings: Settings, quota: Quota, user_id: int,
+                address: str | None) -> None:
+    """Refuse (429) before writing when ``user_id`` or the address already holds all that
+    ``quota`` allows: the cheap refusal. Only :func:`enforce`, after the write, holds when
+    two creations run at once."""
+    await _refuse_over(db, settings, quota, user_id, address, 1)
+
+
 async def enforce(db: AsyncSession, settings: Settings, quota: Quota, user_id: int,
                   address: str | None) -> None:
     """Refuse (429) when ``user_id``, or the address whose key is ``address``, now holds more
@@ -120,12 +141,8 @@ async def enforce(db: AsyncSession, settings: Settings, quota: Quota, user_id: i
         if address is not None:
             await _lock(db, settings, ADDRESS_LOCK_NAMESPACE,
                         zlib.crc32(address.encode()) - 2**31)
-    per_account, per_address = quota.limits(settings)
-    if (await db.execute(_counted(quota, user_id, None))).scalar_one() > per_account:
-        raise E.fail(quota.account_error, status=429, limit=per_account, scope="account")
-    if address is not None and \
-            (await db.execute(_counted(quota, None, address))).scalar_one() > per_address:
-        raise E.fail(quota.address_error, status=429, limit=per_address, scope="address")
+    await _refuse_over(db, settings, quota, user_id, address, 0)
 
 
-__all__ = ["AI_TABLES", "PACKS", "ROOMS", "WAITING_MATCHES", "Quota", "address_key", "enforce"]
+__all__ = ["AI_TABLES", "PACKS", "ROOMS", "WAITING_MATCHES", "Quota", "address_key", "check",
+           "enforce"]

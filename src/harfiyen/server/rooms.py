@@ -35,6 +35,7 @@ from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.bots import bot_user
+from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService, Written
 from harfiyen.server.throttle import client_address
@@ -416,7 +417,9 @@ class RoomService:
         """A new room hosted by ``user``; ``address``: the keyed hash of the request's address.
         Beyond the open-rooms quota (``room.too_many``, 429) nothing is written."""
         spec = _spec(game)
+        adapter(game).check_time_control(time_control or {})
         async with self.sessions() as db, db.begin():
+            await quotas.check(db, self.service.settings, quotas.ROOMS, user.id, address)
             base = await self.base_config(db, game, options, user.id)
             slots = room_slots(spec, base)
             try:
@@ -648,6 +651,7 @@ class RoomService:
             if changes.get("public") is not None:
                 room.public = bool(changes["public"])
             if changes.get("time_control") is not None:
+                adapter(room.game).check_time_control(changes["time_control"])
                 room.time_control = dict(changes["time_control"])
             return room
         return await self._change(code, change)
@@ -686,6 +690,10 @@ class RoomService:
         AIs alone counts against the host's (and ``address``'s) quota of AI-only tables."""
         room, spec = loaded.room, loaded.spec
         config = self.seated(loaded)
+        ai_only = all(slot.user_id is None for slot in loaded.filled())
+        if ai_only:
+            await quotas.check(db, self.service.settings, quotas.AI_TABLES, room.host_id,
+                               address)
         setup = spec.setup(config)
         match = Match(
             game=room.game, rules=setup.rules, lexicon=setup.lexicon, language=setup.language,
@@ -694,7 +702,7 @@ class RoomService:
             created_by=room.host_id, last_seq=0, rematch_of=rematch_of,
             # A private room's match is watched by its members only (see watchable).
             public=room.public, room_id=room.id, created_from=address,
-            ai_only=all(slot.user_id is None for slot in loaded.filled()),
+            ai_only=ai_only,
         )
         db.add(match)
         await db.flush()

@@ -322,6 +322,7 @@ class MatchService:
 
         game = adapter(game_name)
         setup = game.setup(options)
+        game.check_time_control(time_control)
         opponents = list(opponents or [])
         bots = list(bots or [])
         if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
@@ -331,7 +332,11 @@ class MatchService:
         if len({o.id for o in opponents} | {creator.id}) != len(opponents) + 1:
             raise E.fail(E.BAD_CONFIG, problem="a player is named twice")
         expires = utcnow() + timedelta(hours=self.settings.invite_hours)
+        counted = counted and 1 + len(bots) < setup.players  # else it starts at once
         async with self.sessions() as db, db.begin():
+            if counted:
+                await quotas.check(db, self.settings, quotas.WAITING_MATCHES, creator.id,
+                                   address)
             if opponents:
                 await refuse_if_blocked(db, creator.id, [o.id for o in opponents])
             match = Match(
@@ -359,7 +364,7 @@ class MatchService:
                     to_user=None, status="open", expires_at=expires,
                 ))
             db.add_all(invites)
-            if counted and 1 + len(bots) < setup.players:
+            if counted:
                 await quotas.enforce(db, self.settings, quotas.WAITING_MATCHES, creator.id,
                                      address)
         named = invites[-len(opponents):] if opponents and not quiet else []
