@@ -14,6 +14,16 @@ the game).
 
 Every decision draws its randomness from a generator seeded by the agent's
 seed and the visible position, so the same view gives the same move.
+
+Words fit for the table (``harfiyen.lexicon.fitness``, context ``play``): every
+level chooses among :meth:`BotAgent.records`, the one place that filters the
+generated plays. No level plays a play that forms (main or cross word) a slur
+or a word of the reviewed unfit list; among the rest a level prefers the plays
+whose every word is within its span of the lexicon (:attr:`Level.span`:
+Çaylak and Orta the everyday words, Usta a wider span, Şampiyon the whole
+lexicon) and plays outside it only when it has no such play. With no fit play
+at all a bot exchanges or passes. The sets are computed once per lexicon and
+span (:func:`harfiyen.lexicon.fitness.play_words`).
 """
 
 from __future__ import annotations
@@ -21,10 +31,10 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 from harfiyen.ai.crossword import endgame
 from harfiyen.ai.crossword.equity import EquityContext, unseen_value
@@ -35,11 +45,11 @@ from harfiyen.ai.crossword.simulate import WINDOW, simulate
 from harfiyen.ai.crossword.situation import Situation, decision_seed, situation
 from harfiyen.games.crossword.board import Board, words_formed
 from harfiyen.games.crossword.moves import Accept, Challenge, Exchange, Move, Pass, Play
-from harfiyen.games.crossword.rules import RuleSet
+from harfiyen.games.crossword.rules import SIZE, RuleSet
 from harfiyen.games.crossword.views import CrosswordView, PendingView
+from harfiyen.lexicon.fitness import play_words
 from harfiyen.lexicon.lexicon import Lexicon, load
 from harfiyen.lexicon.normalize import Language, lower
-from harfiyen.lexicon.wordlists import is_blocked
 
 
 class Agent(Protocol):
@@ -74,6 +84,62 @@ def zipf(word: str, lang: Language, wordlist: str = "best") -> float:
 
 
 # -- the shared machinery of every level -----------------------------------------------
+
+
+class PlayWords:
+    """The words a generator record forms on one board: its main word and the cross
+    word of every new tile with a tile beside it across the main word's line (the
+    words ``board.words_formed`` gives, read from the record without building the
+    move). One reader per decision; it caches each square's perpendicular letters.
+    """
+
+    def __init__(self, generator: MoveGenerator, board: Board) -> None:
+        self.alphabet = generator.lexicon.alphabet
+        self.cells = board.cells
+        self._around: dict[tuple[int, int, int], tuple[str, str]] = {}
+
+    def around(self, direction: int, row: int, col: int) -> tuple[str, str]:
+        """The board letters before and after the empty square ``(row, col)``
+        perpendicular to ``direction`` (0: across, so the letters above and below)."""
+        key = (direction, row, col)
+        found = self._around.get(key)
+        if found is None:
+            cells = self.cells
+            dr, dc = (1, 0) if direction == 0 else (0, 1)
+            before: list[str] = []
+            r, c = row - dr, col - dc
+            while r >= 0 and c >= 0 and (tile := cells[r * SIZE + c]) is not None:
+                before.append(tile.letter)
+                r, c = r - dr, c - dc
+            after: list[str] = []
+            r, c = row + dr, col + dc
+            while r < SIZE and c < SIZE and (tile := cells[r * SIZE + c]) is not None:
+                after.append(tile.letter)
+                r, c = r + dr, c + dc
+            found = self._around[key] = ("".join(reversed(before)), "".join(after))
+        return found
+
+    def words(self, record: Record) -> list[str]:
+        """Every word of two or more letters ``record`` forms, the main word last."""
+        _, d, lane, start, codes = record
+        alphabet, cells = self.alphabet, self.cells
+        main: list[str] = []
+        out: list[str] = []
+        for k, code in enumerate(codes):
+            row, col = (lane, start + k) if d == 0 else (start + k, lane)
+            if code:
+                letter = alphabet[(code & (BLANK_CODE - 1)) - 1]
+                before, after = self.around(d, row, col)
+                if before or after:
+                    out.append(before + letter + after)
+            else:
+                tile = cells[row * SIZE + col]
+                assert tile is not None
+                letter = tile.letter
+            main.append(letter)
+        if len(main) >= 2:
+            out.append("".join(main))
+        return out
 
 
 class BotAgent:
@@ -134,9 +200,33 @@ class BotAgent:
         )
 
     @staticmethod
-    def records(sit: Situation, generator: MoveGenerator) -> list[Record]:
-        """Every legal play of the rack, as generator records."""
+    def legal_records(sit: Situation, generator: MoveGenerator) -> list[Record]:
+        """Every legal play of the rack, as generator records (fit or not)."""
         return generator.generate(generator.scratch(sit.board), sit.rack, sit.bonus_square)
+
+    def records(self, sit: Situation, generator: MoveGenerator) -> list[Record]:
+        """The plays this level chooses among: the legal plays whose every word is
+        fit for the table, and of those the ones within the level's span of the
+        lexicon when there are any (module docstring). Every level calls this."""
+        return self.fit_records(sit, generator, self.legal_records(sit, generator))
+
+    def fit_records(
+        self, sit: Situation, generator: MoveGenerator, records: list[Record]
+    ) -> list[Record]:
+        """``records`` filtered by the rule of :meth:`records`."""
+        fit_words = play_words(sit.lexicon_id, "whole")
+        span = self.level.span
+        span_words = play_words(sit.lexicon_id, span)
+        reader = PlayWords(generator, sit.board)
+        fit: list[Record] = []
+        within: list[Record] = []
+        for record in records:
+            words = reader.words(record)
+            if all(w in fit_words for w in words):
+                fit.append(record)
+                if span_words is fit_words or all(w in span_words for w in words):
+                    within.append(record)
+        return within or fit
 
     @staticmethod
     def exchanges(sit: Situation) -> list[tuple[str, ...]]:
@@ -209,54 +299,25 @@ def main_word(generator: MoveGenerator, board: Board, record: Record) -> str:
     return "".join(out)
 
 
-def no_blocked_words(board: Board, move: GeneratedPlay, lang: Language) -> bool:
-    """True when no word the move forms (main and cross words) is block-listed."""
-    return not any(is_blocked(w.text, lang) for w in words_formed(board, move.placements))
-
-
 class BeginnerAgent(BotAgent):
     """Çaylak: a casual player who plays words it knows, not always the best one.
 
-    It keeps the plays whose main word is common (``wordfreq`` Zipf at least
-    :attr:`min_zipf`) and picks at random among the better third of them by
-    score. Block-listed words are never played (main or cross word). With no
-    common word it plays its lowest-scoring acceptable play rather than pass;
-    with no play at all it exchanges its whole rack when allowed, else passes.
+    Among its plays (:meth:`BotAgent.records`: fit words, everyday ones where it
+    has any) it picks at random among the better third by score. With no play
+    it exchanges its whole rack when allowed, else passes.
     """
 
     level = Level.BEGINNER
-    # wordfreq's small lists hold exactly the words of Zipf 3 and above.
-    min_zipf: ClassVar[Mapping[str, float]] = {"tr": 3.0, "en": 3.0}
     pool_share = 3
     max_pool = 12
 
     def decide(
         self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
     ) -> Move:
-        lang = sit.language
         records = sorted(self.records(sit, generator), key=lambda r: (-r[0], repr(r)))
-        threshold = self.min_zipf[lang]
-        words: dict[str, float] = {}
-        common: list[Record] = []
-        for record in records:
-            word = main_word(generator, sit.board, record)
-            if word not in words:
-                words[word] = -1.0 if is_blocked(word, lang) else zipf(word, lang, "small")
-            if words[word] >= threshold:
-                common.append(record)
-        pool = common[: max(1, min(self.max_pool, len(common) // self.pool_share))]
-        rng.shuffle(pool)
-        for record in pool:
-            move = generator.to_move(record)
-            if no_blocked_words(sit.board, move, lang):
-                return Play(move.placements)
-        # No common word: any acceptable play, the humblest first (a casual player's find).
-        for record in reversed(records):
-            if words[main_word(generator, sit.board, record)] < 0:
-                continue
-            move = generator.to_move(record)
-            if no_blocked_words(sit.board, move, lang):
-                return Play(move.placements)
+        if records:
+            pool = records[: max(1, min(self.max_pool, len(records) // self.pool_share))]
+            return self.play(generator, rng.choice(pool))
         kept = self.exchanges(sit)
         if () in kept:
             return self.exchange_move(sit, ())
@@ -266,31 +327,19 @@ class BeginnerAgent(BotAgent):
 class IntermediateAgent(BotAgent):
     """Orta: plays the highest-scoring word it knows, ignoring what it keeps.
 
-    Its vocabulary is the words ``wordfreq`` knows (Zipf above :attr:`min_zipf`);
-    it never plays a block-listed word. With no play it exchanges the whole rack
-    when allowed (or, in ``en``, keeps its best leave), else passes.
+    Its plays are :meth:`BotAgent.records` (fit words, everyday ones where it has
+    any). With no play it exchanges the whole rack when allowed (or, in ``en``,
+    keeps its best leave), else passes.
     """
 
     level = Level.INTERMEDIATE
-    min_zipf: ClassVar[Mapping[str, float]] = {"tr": 0.0, "en": 0.0}
 
     def decide(
         self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
     ) -> Move:
-        lang = sit.language
-        records = sorted(self.records(sit, generator), key=lambda r: (-r[0], repr(r)))
-        threshold = self.min_zipf[lang]
-        for record in records:
-            word = main_word(generator, sit.board, record)
-            if is_blocked(word, lang) or zipf(word, lang) <= threshold:
-                continue
-            move = generator.to_move(record)
-            if no_blocked_words(sit.board, move, lang):
-                return Play(move.placements)
-        for record in records:  # no known word: the best play without a blocked word
-            move = generator.to_move(record)
-            if no_blocked_words(sit.board, move, lang):
-                return Play(move.placements)
+        records = self.records(sit, generator)
+        if records:
+            return self.play(generator, min(records, key=lambda r: (-r[0], repr(r))))
         kept = self.exchanges(sit)
         if kept:
             best = max(kept, key=lambda k: (self.leaves.value(k), k))
@@ -363,10 +412,16 @@ class ChampionAgent(BotAgent):
         racks[sit.seat] = sit.rack
         racks[opponent] = tuple(sit.unseen_tiles())
         budget = max(0.05, (deadline - time.perf_counter()) * self.endgame_share)
+        fit_words = play_words(sit.lexicon_id, "whole")
+        board = sit.board
+
+        def fit(move: GeneratedPlay) -> bool:
+            return all(w.text in fit_words for w in words_formed(board, move.placements))
+
         result = endgame.solve(
             sit.board, tuple(racks), sit.scores, sit.seat, sit.rules, generator.lexicon,
             budget, bonus_square=sit.bonus_square, scoreless_turns=sit.scoreless_turns,
-            passes=sit.passes, generator=generator,
+            passes=sit.passes, generator=generator, root_filter=fit,
         )
         return endgame.to_engine_move(result.best_move)
 
@@ -398,5 +453,5 @@ _CLASSES: dict[Level, type[BotAgent]] = {
 
 __all__ = [
     "Agent", "BeginnerAgent", "BotAgent", "ChampionAgent", "ExpertAgent", "IntermediateAgent",
-    "generator_for", "main_word", "make_agent",
+    "PlayWords", "generator_for", "main_word", "make_agent",
 ]

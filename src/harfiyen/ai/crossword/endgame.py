@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from harfiyen.ai.crossword.crosschecks import ScratchBoard
@@ -172,6 +172,8 @@ class _Search:
         self.moves_cache: dict[tuple[int, str, bool], list[GeneratedPlay]] = {}
         self.nodes = 0
         self.horizon = False
+        #: Which of its own plays the seat to move at the root may choose (``None``: all).
+        self.root_filter: Callable[[GeneratedPlay], bool] | None = None
 
     def rack_value(self, rack: str) -> int:
         """Points of the tiles on ``rack`` (blanks 0)."""
@@ -238,8 +240,13 @@ class _Search:
         alpha: int,
         beta: int,
         pv: list[GeneratedPlay | None],
+        *,
+        root: bool = False,
     ) -> int:
         """The best spread change ``side`` can force from here (plies ``depth``).
+
+        At the ``root`` the plays are those :attr:`root_filter` admits, and a
+        table entry only orders them (it never answers for the search).
 
         ``scratch`` is this position's scratch board, or ``None`` with ``parent``
         (the parent's scratch and the move leading here) to build it lazily:
@@ -270,7 +277,7 @@ class _Search:
         alpha0 = alpha
         if entry is not None:
             has_tt_move, tt_move = entry.has_best, entry.best
-            if entry.resolved or entry.depth >= depth:
+            if not root and (entry.resolved or entry.depth >= depth):
                 usable = (
                     entry.kind == EXACT
                     or (entry.kind == LOWER and entry.value >= beta)
@@ -287,6 +294,8 @@ class _Search:
             scratch = parent[0].copy()
             self.gen.play(scratch, parent[1])
         plays = self.moves(scratch, board_hash, own, bonus_live)
+        if root and self.root_filter is not None:
+            plays = [p for p in plays if self.root_filter(p)]
         ordered: list[GeneratedPlay | None] = [*plays, None]
         if has_tt_move and tt_move in ordered:
             ordered.remove(tt_move)
@@ -355,6 +364,7 @@ def solve(
     generator: MoveGenerator | None = None,
     max_depth: int | None = None,
     node_limit: int | None = None,
+    root_filter: Callable[[GeneratedPlay], bool] | None = None,
 ) -> EndgameResult:
     """Solve the endgame of a two-player position with the bag empty.
 
@@ -365,7 +375,9 @@ def solve(
     passes); ``bonus_square`` the ★25 square while it still pays. ``generator`` reuses a
     move generator for ``lexicon``/``rules``. The search stops at
     ``time_limit`` seconds, ``max_depth`` plies or ``node_limit`` nodes and
-    then returns the deepest finished iteration's answer.
+    then returns the deepest finished iteration's answer. ``root_filter``
+    limits the plays the seat to move may choose now (a bot's words fit for the
+    table); the search still reads every reply and later play.
 
     Raises ``ValueError`` for more or fewer than two racks.
     """
@@ -375,6 +387,7 @@ def solve(
     gen = generator if generator is not None else MoveGenerator(lexicon, rules)
     rack_pair = ("".join(racks[0]), "".join(racks[1]))
     search = _Search(gen, rules, bonus_square, started + time_limit, node_limit)
+    search.root_filter = root_filter
     scratch = gen.scratch(board)
     board_hash = search.zobrist.board(board)
     spread = scores[to_move] - scores[1 - to_move]
@@ -383,6 +396,8 @@ def solve(
 
     # Depth 1 is the fallback answer: the first move in search order.
     first = search.moves(scratch, board_hash, rack_pair[to_move], bonus_live)
+    if root_filter is not None:
+        first = [p for p in first if root_filter(p)]
     best_move: GeneratedPlay | None = first[0] if first else None
     best_value = spread + (best_move.score if best_move else 0)
     best_pv: tuple[GeneratedPlay | None, ...] = (best_move,)
@@ -396,7 +411,7 @@ def solve(
         try:
             value = search.negamax(
                 scratch, None, board_hash, rack_pair, to_move, scoreless_turns, counters,
-                bonus_live, depth, -INFINITY, INFINITY, pv,
+                bonus_live, depth, -INFINITY, INFINITY, pv, root=True,
             )
         except _OutOfTime:
             break

@@ -2,21 +2,26 @@
 
 Four levels, named in Turkish and English (either name parses):
 
-* ``caylak`` / Beginner: plays common words (``wordfreq``), often not the best;
-* ``orta`` / Intermediate: the highest-scoring play whose main word ``wordfreq``
-  knows, ignoring what it keeps;
-* ``usta`` / Expert: full static equity (score + learned leave + small terms);
-* ``sampiyon`` / Champion: equity, a short simulation of the top candidates and
-  the exact endgame solver when the bag is empty.
+* ``caylak`` / Beginner: plays everyday words, often not the best;
+* ``orta`` / Intermediate: the highest-scoring everyday word, ignoring what it
+  keeps;
+* ``usta`` / Expert: full static equity (score + learned leave + small terms)
+  within a wider span of the lexicon;
+* ``sampiyon`` / Champion: equity over the whole lexicon, a short simulation of
+  the top candidates and the exact endgame solver when the bag is empty.
 
 Every level plays by the same rules: difficulty only changes which legal move
-is chosen. Each level has a time budget per move (seconds).
+is chosen. No level plays a word unfit for the table (``harfiyen.lexicon.fitness``);
+:attr:`Level.span` names the part of the lexicon a level plays where it can.
+Each level has a time budget per move (seconds).
 """
 
 from __future__ import annotations
 
 from enum import Enum
 from typing import Final
+
+from harfiyen.lexicon.fitness import Span
 
 
 class Level(Enum):
@@ -40,6 +45,16 @@ class Level(Enum):
     def display(self, lang: str) -> str:
         """The display name in ``lang`` (``tr`` or anything else for English)."""
         return self.tr_name if lang == "tr" else self.en_name
+
+    @property
+    def span(self) -> Span:
+        """The span of the lexicon this level plays where it can
+        (``harfiyen.lexicon.fitness``: ``everyday``, ``wide`` or ``whole``).
+
+        >>> [level.span for level in Level]
+        ['everyday', 'everyday', 'wide', 'whole']
+        """
+        return SPAN[self]
 
     @property
     def time_budget(self) -> float:
@@ -74,6 +89,15 @@ _TR_NAMES: Final = {
     Level.CHAMPION: "Şampiyon",
 }
 
+#: The span of the lexicon each level plays where it can: Çaylak and Orta wordfreq
+#: Zipf ≥ 3.0, Usta Zipf ≥ 2.0 (Turkish 3.0) or at most 3 letters, Şampiyon everything.
+SPAN: Final[dict[Level, Span]] = {
+    Level.BEGINNER: "everyday",
+    Level.INTERMEDIATE: "everyday",
+    Level.EXPERT: "wide",
+    Level.CHAMPION: "whole",
+}
+
 #: Seconds per move by level. Beginner and Intermediate answer at once; the
 #: Expert needs one full generation; the Champion spends its budget simulating.
 DEFAULT_TIME_BUDGET: Final = {
@@ -91,4 +115,4 @@ def _fold(name: str) -> str:
     return name.strip().translate(_FOLD).lower()
 
 
-__all__ = ["DEFAULT_TIME_BUDGET", "Level"]
+__all__ = ["DEFAULT_TIME_BUDGET", "SPAN", "Level"]
