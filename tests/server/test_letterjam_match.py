@@ -267,6 +267,44 @@ async def test_per_phase_timers_restart_with_each_phase(live: LiveServer) -> Non
     await close_all(sockets)
 
 
+async def test_a_timer_for_a_phase_the_game_lacks_is_refused(live: LiveServer) -> None:
+    """A per-phase timer names the game's phases only (``round``, ``clue``, ``final``): one
+    for another phase would never run. Refused, naming the phase, wherever a clock is set
+    (a match, the matchmaking queue, a room and its changes); nothing is written."""
+    person = await register(live.url, unique("t"))
+    english = await register(live.url, unique("t"), language="en")
+    options = {"language": "tr", "players": 2}
+    clock = {"kind": "live", "seconds": {"round": 600, "vote": 60}}
+    for client, path, body in (
+        (person, "/api/matches", {"game": "letterjam", "options": options,
+                                  "time_control": clock}),
+        (person, "/api/matchmaking", {"game": "letterjam", "options": options,
+                                      "time_control": clock}),
+        (english, "/api/rooms", {"game": "letterjam", "options": options,
+                                 "time_control": {"seconds": {"clues": 60}}}),
+    ):
+        with pytest.raises(ApiError) as refused:
+            await client.post(path, body)
+        assert refused.value.code == "match.unknown_phase" and refused.value.status == 400
+        phase = "clues" if client is english else "vote"
+        assert refused.value.details == {"phase": phase, "phases": "round, clue, final"}
+        assert (f"has no phase “{phase}”" if client is english
+                else f"“{phase}” diye bir aşama yok") in refused.value.message
+    assert (await person.get("/api/matchmaking"))["queue"] is None
+    assert (await person.get("/api/matches"))["matches"] == []
+    room = await english.post("/api/rooms", {
+        "game": "letterjam", "options": options, "time_control": {"seconds": {"clue": 60}}})
+    base = f"/api/rooms/{room['code']}"
+    with pytest.raises(ApiError) as refused:
+        await english.request("PATCH", base, {"time_control": {"seconds": {"guess": 60}}})
+    assert refused.value.code == "match.unknown_phase"
+    assert await english.get(base) == room  # unchanged, the same version
+    # The game's own phases are taken.
+    changed = await english.request("PATCH", base, {
+        "time_control": {"seconds": {"round": 300, "clue": 60, "final": 120}}})
+    assert changed["time_control"]["seconds"] == {"round": 300, "clue": 60, "final": 120}
+
+
 async def run_out_of_time(app: Any, match_id: int) -> None:
     """Let the running phase's timer run out now (its length is not what is tested)."""
     async with app.state.service.sessions() as db:

@@ -38,7 +38,7 @@ fits a game of equal seats without roles, such as the crossword):
 - ``ai_player`` (``"module:function"``) and ``ai_levels``: the AI that can take
   a seat (its module may also hold ``stand_in(view)``, the move a person still owes
   when a timer runs out in a game without ``timeout``); ``phase_of(state)``: the
-  phase a per-phase move timer is chosen by;
+  phase a per-phase move timer is chosen by, one of ``timer_phases``;
   ``mark_move(i)``: the move a public mark of card ``i`` stands for (marks only where
   that move would be accepted).
 """
@@ -177,6 +177,8 @@ class GameSpec(Generic[C, S, M]):
     ai_paces_itself: bool = False
     # The phase a state is in, for per-phase move timers (``{"seconds": {phase: n}}``).
     phase_of: Callable[[S], str] = default_phase
+    # Every phase ``phase_of`` names: the only ones a per-phase timer may be set for.
+    timer_phases: tuple[str, ...] = ("move",)
     # A stored config (JSON) as lists of matches show it (the lobby's, the watch list):
     # a game may leave out what only its table needs (Kelime Casusu: the word pack).
     listed_config: Callable[[Mapping[str, Any]], dict[str, Any]] = whole_config

@@ -170,6 +170,11 @@ BAD_CONFIG: Final = ErrorKind(
     "Bu oyun ayarları geçersiz: {problem}",
     "These game settings are invalid: {problem}",
 )
+UNKNOWN_PHASE: Final = ErrorKind(
+    "match.unknown_phase",
+    "Bu oyunda “{phase}” diye bir aşama yok; süre şu aşamalara konabilir: {phases}.",
+    "This game has no phase “{phase}”; timers can be set for: {phases}.",
+)
 RANKED_NOT_ALLOWED: Final = ErrorKind(
     "match.ranked_not_allowed",
     "Bu oyun ve dil için dereceli maç açılamaz ({game}, {language}).",

@@ -9,7 +9,7 @@ variants or data.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,6 +115,15 @@ class GameAdapter:
 
     def phase_of(self, state: Any) -> str:
         return self.spec.phase_of(state)
+
+    def check_time_control(self, time_control: Mapping[str, Any]) -> None:
+        """Refuse a clock with a timer for a phase the game does not have (it would never
+        run): ``match.unknown_phase``, naming the phase and the game's phases."""
+        phases = time_control.get("seconds")
+        for phase in phases if isinstance(phases, Mapping) else ():
+            if phase not in self.spec.timer_phases:
+                raise E.fail(E.UNKNOWN_PHASE, phase=str(phase)[:32],
+                             phases=", ".join(self.spec.timer_phases))
 
     def audiences(self, config: dict[str, Any]) -> tuple[Viewer, ...]:
         """The game's viewers of a stored config: each gets its own channel and events."""

@@ -73,6 +73,7 @@ class Matchmaker(Sweeper):
         """
         game = adapter(game_name)
         setup = game.setup(options)
+        game.check_time_control(time_control)
         if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
             raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
         key = queue_key(game_name, setup.config, ranked, time_control)

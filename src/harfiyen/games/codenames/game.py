@@ -13,7 +13,7 @@ from harfiyen.games.codenames import engine
 from harfiyen.games.codenames.events import EVENT_TYPES
 from harfiyen.games.codenames.moves import Guess, Move, Resign, Timeout
 from harfiyen.games.codenames.packs import load_pack
-from harfiyen.games.codenames.rules import MIN_PACK_SIZE, RULES_KEY, Role, Team
+from harfiyen.games.codenames.rules import MIN_PACK_SIZE, RULES_KEY, Phase, Role, Team
 from harfiyen.games.codenames.state import CodenamesConfig, GameState
 from harfiyen.games.codenames.views import Seat, TeamRole, project_event, view
 
@@ -98,7 +98,7 @@ def option_table() -> dict[str, Any]:
         "min_pack_size": MIN_PACK_SIZE,
         "strict_clues": [False, True],
         "solo": [False, True],
-        "phases": ["clue", "guess"],
+        "phases": [phase.value for phase in Phase],
     }
 
 
@@ -130,6 +130,7 @@ CODENAMES: GameSpec[CodenamesConfig, GameState, Move] = GameSpec(
     ai_player="harfiyen.ai.codenames.seat:choose",
     ai_levels=("ai",),
     phase_of=phase_of,
+    timer_phases=tuple(phase.value for phase in Phase),
     listed_config=listed_config,
     # A guesser's tap marks a card for the team before the confirming guess.
     mark_move=Guess,

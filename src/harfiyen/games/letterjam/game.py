@@ -162,6 +162,7 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     ai_levels=("ai",),
     ai_paces_itself=True,
     phase_of=phase_of,
+    timer_phases=PHASES,
 )
 register_game(LETTERJAM)
 
