@@ -72,7 +72,7 @@ export function letterjamLobby() {
   const roomsBox = h("div", { class: "lj-rooms", id: "lj-rooms" });
   async function loadRooms() {
     try {
-      const { rooms } = await get("/rooms");
+      const { rooms } = await get("/rooms?game=letterjam");
       const list = rooms.filter((room) => room.game === "letterjam");
       mount(roomsBox, h("h3", {}, t("room.public_rooms")),
         list.length === 0 ? h("p", { class: "muted" }, t("room.no_public_rooms")) : h("ul", { class: "list" },

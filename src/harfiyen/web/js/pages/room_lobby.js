@@ -106,7 +106,7 @@ export function codenamesLobby() {
 
   async function loadRooms() {
     try {
-      const { rooms } = await get("/rooms");
+      const { rooms } = await get("/rooms?game=codenames");
       const list = rooms.filter((room) => room.game === "codenames");
       mount(roomsBox, h("h3", {}, t("room.public_rooms")),
         list.length === 0 ? h("p", { class: "muted" }, t("room.no_public_rooms")) : h("ul", { class: "list" },
