@@ -26,9 +26,13 @@ its data). Writes, into ``src/harfiyen/games/letterjam/data/``:
    the wildcard (each letter of a word needs its own card).
 
 ``secret_words_tr.tsv``, ``secret_words_en.tsv`` — the words secret words are
-dealt from: for each length 3–7, the words of the people's vocabulary (the
-same rule as the AI's clue words) spellable from the deck without the
-wildcard, the 1,000 most common of them (fewer where fewer qualify). One
+dealt from (the current rules version; older versions' lists are kept as
+``secret_words_<lang>@<version>.tsv``): for each length 3–7, the words of the
+*deal* context of ``harfiyen.lexicon.fitness`` (the people's vocabulary without
+slurs and without the reviewed unfit words: SEKS, SAPIK, KÜRTAJ) spellable from
+the deck without the wildcard, the 1,000 most common of them (fewer where fewer
+qualify). The deck's sample (step 1) is the vocabulary as before, so the deck
+itself does not change with the unfit list. One
 ``WORD<TAB>zipf`` per line, grouped by
 length, most common first. The English deck is RULES.md's.
 
@@ -47,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from harfiyen.games.letterjam.rules import DECK_SIZE, EN_DECK, MAX_WORD_LENGTH, MIN_WORD_LENGTH
+from harfiyen.lexicon.fitness import fit
 from harfiyen.lexicon.normalize import ALPHABETS, Language, tr_sort_key
 from harfiyen.lexicon.vocabulary import entries
 from harfiyen.lexicon.wordlists import DEFAULT_LEXICON
@@ -126,7 +131,7 @@ def secret_pool(
     for length in range(MIN_WORD_LENGTH, MAX_WORD_LENGTH + 1):
         ranked = [
             (word, freq) for word, freq in ranked_words(lang, length, zipf)
-            if freq >= POOL_MIN_ZIPF and spellable(word, deck)
+            if freq >= POOL_MIN_ZIPF and spellable(word, deck) and fit(word, lang, "deal")
         ]
         out.extend(ranked[:POOL_SIZE])
     return out

@@ -9,6 +9,7 @@ import pytest
 from harfiyen.games.letterjam import LetterJamConfig, Phase, new_game, secret_words
 from harfiyen.games.letterjam.errors import LetterJamError
 from harfiyen.games.letterjam.rules import SETUP
+from harfiyen.lexicon.normalize import Language
 from harfiyen.lexicon.wordlists import is_blocked
 
 from .helpers import ANY, EN_WORDS, TR_WORDS, game
@@ -129,18 +130,36 @@ def test_default_lexicon_is_loaded() -> None:
 
 def test_a_game_keeps_the_secret_word_list_of_its_rules_version() -> None:
     # Version 1 deals the first lists (kept as they were), version 2 the people's vocabulary,
-    # version 3 the same after ÇAĞA was blocked: a stored game replays with the words it
-    # was dealt from.
+    # version 3 the same after ÇAĞA was blocked, version 4 the deal context (no unfit
+    # words): a stored game replays with the words it was dealt from.
     from harfiyen.games.letterjam.decks import secret_words
     from harfiyen.games.letterjam.rules import RULES_VERSION
 
-    assert RULES_VERSION == 3
+    assert RULES_VERSION == 4
     assert secret_words("tr", 3, 1)[:3] == ("BİR", "ÇOK", "İLE")
     assert "İLE" not in secret_words("tr", 3, 2)
     assert "ÇAĞA" in secret_words("tr", 4, 2) and "ÇAĞA" not in secret_words("tr", 4, 3)
-    for version in (1, 2, 3):
+    assert "SAPIK" in secret_words("tr", 5, 3) and "SAPIK" not in secret_words("tr", 5, 4)
+    for version in (1, 2, 3, 4):
         state = new_game(LetterJamConfig("tr", players=3, version=version), 5, lexicon=ANY)
         pool = set(secret_words("tr", 5, version))
         dealt = ["".join(state.cards[c] for c in p.dealt) for p in state.players]
         assert set(dealt) <= pool
         assert state.events[0].to_dict()["rules"] == f"letterjam@{version}"
+
+
+
+@pytest.mark.parametrize("language", ["tr", "en"])
+def test_the_new_rules_version_deals_no_unfit_word(language: str) -> None:
+    from harfiyen.games.letterjam.decks import secret_word_table
+    from harfiyen.lexicon.fitness import fit, refused_always
+
+    lang: Language = "tr" if language == "tr" else "en"
+    pool = [word for word, _ in secret_word_table(lang)]
+    assert pool and all(fit(word, lang, "deal") for word in pool)
+    old = {word for word, _ in secret_word_table(lang, 3)}
+    assert old & refused_always(lang)  # what version 3 dealt, and still deals for its games
+    for seed in range(40):
+        state = new_game(LetterJamConfig(language, players=4), seed, lexicon=ANY)
+        dealt = ["".join(state.cards[c] for c in p.dealt) for p in state.players]
+        assert not set(dealt) & refused_always(lang), dealt

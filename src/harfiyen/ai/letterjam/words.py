@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from harfiyen.games.letterjam.decks import secret_word_table, secret_words
+from harfiyen.lexicon.fitness import fit
 from harfiyen.lexicon.normalize import ALPHABETS, Language, lower
-from harfiyen.lexicon.vocabulary import words as vocabulary_words
 from harfiyen.lexicon.wordlists import language_of, read_words
 
 OWN = "?"
@@ -179,14 +179,14 @@ class WordIndex:
 
     def clue_words(self) -> tuple[tuple[str, frozenset[str]], ...]:
         """Words the AI may give as clues, with their letter sets, most readily thought of
-        first: ``MIN_CLUE``–``MAX_CLUE`` letters, in the lexicon and in the people's
-        vocabulary (:mod:`harfiyen.lexicon.vocabulary`: dictionary forms of common
-        words, no proper nouns, archaic or offensive words). A teammate's clue is
-        still read against the whole lexicon (:meth:`likelihood`)."""
+        first: ``MIN_CLUE``–``MAX_CLUE`` letters, in the lexicon and admitted by the
+        *say* context of :mod:`harfiyen.lexicon.fitness` (the people's vocabulary:
+        dictionary forms of common words, no proper nouns or archaic words; no slur
+        and no word of the reviewed unfit list). A teammate's clue is still read
+        against the whole lexicon (:meth:`likelihood`)."""
         if self._clue_words is None:
-            people = vocabulary_words(self.lang)
             out = [(w, frozenset(w)) for w in self._source
-                   if MIN_CLUE <= len(w) <= MAX_CLUE and w in people]
+                   if MIN_CLUE <= len(w) <= MAX_CLUE and fit(w, self.lang, "say")]
             out.sort(key=lambda item: -self.weight(item[0]))
             self._clue_words = tuple(out)
         return self._clue_words
