@@ -173,7 +173,7 @@ async def test_push_endpoints_must_be_public_https_and_are_limited_per_user(
         "https://192.168.1.1/push", "https://[::1]/push", "https://169.254.169.254/latest",
         "https://0.0.0.0/push", "https://100.64.0.1/push", "https://[fc00::1]/push",
         "https://8.8.8.8:8443/push", "http://8.8.8.8/push", "https://nonexistent.invalid/x",
-        "ftp://8.8.8.8/x",
+        "ftp://8.8.8.8/x", "https://224.0.0.1/x", "https://[ff02::1]/x",
     ]
     for endpoint in refused:
         with pytest.raises(ApiError) as error:
@@ -200,3 +200,27 @@ def test_the_address_is_checked_again_before_each_push() -> None:
     local = Settings(env="test", database_url="sqlite:///unused", push_allow_http=True,
                      push_allow_private=True)
     resolve_endpoint(local, "http://127.0.0.1:9999/push")
+
+
+@pytest.mark.parametrize("endpoint", [
+    "https://224.0.0.1/x", "https://239.255.255.250/x", "https://[ff02::1]/x",
+    "https://[ff0e::1]/x", "https://[::ffff:224.0.0.1]/x",  # multicast
+    "https://240.0.0.1/x", "https://255.255.255.255/x",  # reserved, broadcast
+    "https://0.0.0.0/x", "https://[::]/x",  # unspecified: this host
+    "https://[2002:7f00:1::]/x", "https://[64:ff9b::7f00:1]/x",  # IPv4 loopback inside
+])
+def test_multicast_reserved_and_unspecified_addresses_are_never_push_endpoints(
+    endpoint: str,
+) -> None:
+    """Finding: a multicast endpoint was accepted (Python counts multicast as global) and,
+    with the local tests' relaxation, reserved and unspecified ones too."""
+    strict = Settings(env="test", database_url="sqlite:///unused")
+    with pytest.raises(GameError) as refused:
+        resolve_endpoint(strict, endpoint)
+    assert refused.value.code == "push.bad_endpoint"
+    assert "not a public unicast address" in refused.value.message.en
+    local = Settings(env="test", database_url="sqlite:///unused", push_allow_http=True,
+                     push_allow_private=True)
+    if "2002:" not in endpoint:  # (6to4 to loopback: allowed as loopback is, locally)
+        with pytest.raises(GameError):
+            resolve_endpoint(local, endpoint)

@@ -20,7 +20,7 @@ import logging
 import socket
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 import requests
@@ -86,9 +86,33 @@ async def load_or_create_keys(service: MatchService) -> VapidKeys:
     return VapidKeys(pem)
 
 
+# IPv6 addresses that a translator turns into the IPv4 address in their last 32 bits.
+_NAT64: Final = ipaddress.ip_network("64:ff9b::/96")
+
+
+def _carried(ip: ipaddress.IPv4Address | ipaddress.IPv6Address
+             ) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    """The address and the IPv4 addresses an IPv6 one leads to (mapped, 6to4, Teredo,
+    NAT64): each of them must be allowed."""
+    out: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = [ip]
+    if isinstance(ip, ipaddress.IPv6Address):
+        out += [a for a in (ip.ipv4_mapped, ip.sixtofour) if a is not None]
+        out += list(ip.teredo or ())
+        if ip in _NAT64:
+            out.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return out
+
+
 def _address_allowed(settings: Settings, address: str) -> bool:
+    """A public unicast address (``push_allow_private``: any unicast one, loopback too).
+    Multicast (one packet to a whole group, which Python counts as global), reserved and
+    unspecified addresses are never allowed, not even in local tests."""
     ip = ipaddress.ip_address(address.split("%")[0])
-    return ip.is_global or (settings.push_allow_private and not ip.is_multicast)
+    return all(
+        not (a.is_multicast or a.is_unspecified or (a.is_reserved and not a.is_loopback))
+        and (a.is_global or settings.push_allow_private)
+        for a in _carried(ip)
+    )
 
 
 def resolve_endpoint(settings: Settings, endpoint: str) -> None:
@@ -96,10 +120,12 @@ def resolve_endpoint(settings: Settings, endpoint: str) -> None:
 
     A push endpoint is an absolute ``https`` URL on the default port of a host
     whose every address is public: never loopback, private, link-local (cloud
-    metadata) or reserved ranges, so a subscription cannot make the server reach
-    into its own network. Checked when a browser subscribes and again before each
-    push (an address may change). ``push_allow_http``/``push_allow_private`` (local
-    tests only; refused in production) relax the scheme and the address rule.
+    metadata), multicast, unspecified or reserved ranges (nor an IPv6 address that
+    carries one), so a subscription cannot make the server reach into its own
+    network. Checked when a browser subscribes and again before each push (an
+    address may change). ``push_allow_http``/``push_allow_private`` (local tests
+    only; refused in production) relax the scheme and the address rule (unicast
+    addresses only).
     """
     parts = urlsplit(endpoint)
     allowed = ("https", "http") if settings.push_allow_http else ("https",)
@@ -118,7 +144,8 @@ def resolve_endpoint(settings: Settings, endpoint: str) -> None:
         raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{host[:100]}: not found") from None
     addresses = {str(info[4][0]) for info in found}
     if not addresses or not all(_address_allowed(settings, a) for a in addresses):
-        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{host[:100]}: not a public address")
+        raise E.fail(E.PUSH_BAD_ENDPOINT,
+                     problem=f"{host[:100]}: not a public unicast address")
 
 
 async def check_endpoint(settings: Settings, endpoint: str) -> None:
