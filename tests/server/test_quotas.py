@@ -371,3 +371,26 @@ async def test_a_flooding_guest_is_refused_after_its_quotas(database: Database) 
         await flooder.close()
     finally:
         await server.stop()
+
+
+async def test_handing_the_last_persons_seat_makes_an_ai_only_table(database: Database) -> None:
+    server = await start_server(database.settings(**{**OPEN, "ai_tables_per_account": 1}))
+    try:
+        person = await guest(server.url, new_address(), "en")
+        assert person.user is not None
+        first = (await person.create_match({"rules": "tr"}, bot="greedy"))["match"]["id"]
+        second = (await person.create_match({"rules": "tr"}, bot="greedy"))["match"]["id"]
+        seat = {m: next(p["seat"] for p in (await person.match(m))["players"]
+                        if p["id"] == person.user["id"]) for m in (first, second)}
+        await person.hand_seat(first, seat[first], "caylak")
+        error = await refusal(person.hand_seat(second, seat[second], "caylak"))
+        assert (error.status, error.code) == (429, "match.too_many_ai_tables")
+        async with server.app.state.service.sessions() as db:  # nothing changed
+            kept = await db.get(Match, second)
+            assert kept is not None and kept.handed is None and not kept.ai_only
+        # Taking the first seat back frees the place.
+        await person.hand_seat(first, seat[first], None)
+        await person.hand_seat(second, seat[second], "caylak")
+        await person.close()
+    finally:
+        await server.stop()
