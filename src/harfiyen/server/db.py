@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import zlib
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from harfiyen.server import sqlite_inline
 
@@ -56,3 +63,20 @@ def make_engine(url: str, schema: str | None = None, *, pool_size: int = 10,
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+@functools.cache
+def lock_space(schema: str | None, namespace: int) -> int:
+    """The first advisory-lock key: ``namespace`` within a deployment's schema. Advisory
+    locks are per database, and deployments that share one keep their tables in schemas
+    of their own; without the schema, their equal match numbers would wait for each
+    other."""
+    return zlib.crc32(f"{schema or 'public'}:{namespace}".encode()) - 2**31
+
+
+async def advisory_xact_lock(db: AsyncSession, schema: str | None, namespace: int,
+                             key: int) -> None:
+    """Hold PostgreSQL's transaction advisory lock ``(namespace, key)`` until ``db``'s
+    transaction ends."""
+    await db.execute(text("SELECT pg_advisory_xact_lock(:ns, :id)"),
+                     {"ns": lock_space(schema, namespace), "id": key})

@@ -34,11 +34,12 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import ColumnElement, false, func, or_, select, text
+from sqlalchemy import ColumnElement, false, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.errors import ErrorKind
 from harfiyen.server import errors as E
+from harfiyen.server.db import advisory_xact_lock
 from harfiyen.server.models import Match, Room, WordPack
 from harfiyen.server.settings import Settings
 
@@ -103,13 +104,6 @@ def _counted(quota: Quota, user_id: int | None, address: str | None) -> Any:
         owner, Match.status == "active", Match.ai_only.is_not(false()))
 
 
-async def _lock(db: AsyncSession, settings: Settings, namespace: int, key: int) -> None:
-    from harfiyen.server.service import lock_space  # the service imports this module
-
-    await db.execute(text("SELECT pg_advisory_xact_lock(:ns, :id)"),
-                     {"ns": lock_space(settings.database_schema, namespace), "id": key})
-
-
 async def _refuse_over(db: AsyncSession, settings: Settings, quota: Quota, user_id: int,
                       address: str | None, adding: int) -> None:
     per_account, per_address = quota.limits(settings)
@@ -137,10 +131,11 @@ async def enforce(db: AsyncSession, settings: Settings, quota: Quota, user_id: i
     if db.get_bind().dialect.name == "postgresql":
         # Always the account first, then the address: two counts never wait for each other
         # in a circle.
-        await _lock(db, settings, ACCOUNT_LOCK_NAMESPACE, user_id)
+        schema = settings.database_schema
+        await advisory_xact_lock(db, schema, ACCOUNT_LOCK_NAMESPACE, user_id)
         if address is not None:
-            await _lock(db, settings, ADDRESS_LOCK_NAMESPACE,
-                        zlib.crc32(address.encode()) - 2**31)
+            await advisory_xact_lock(db, schema, ADDRESS_LOCK_NAMESPACE,
+                                     zlib.crc32(address.encode()) - 2**31)
     await _refuse_over(db, settings, quota, user_id, address, 0)
 
 

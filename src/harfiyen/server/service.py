@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 import logging
 import os
 import random
@@ -24,14 +23,13 @@ import secrets
 import signal
 import time
 import weakref
-import zlib
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
-from sqlalchemy import delete, insert, select, text
+from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -40,6 +38,7 @@ from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.cache import LruCache
+from harfiyen.server.db import advisory_xact_lock
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
 from harfiyen.server.models import (
     Invite,
@@ -115,15 +114,6 @@ class Submitted:
     status: str
 
 
-@functools.cache
-def lock_space(schema: str | None, namespace: int) -> int:
-    """The first advisory-lock key: ``namespace`` within a deployment's schema. Advisory
-    locks are per database, and deployments that share one keep their tables in schemas
-    of their own; without the schema, their equal match numbers would wait for each
-    other."""
-    return zlib.crc32(f"{schema or 'public'}:{namespace}".encode()) - 2**31
-
-
 class MatchService:
     def __init__(
         self,
@@ -175,10 +165,7 @@ class MatchService:
         # transaction lock. (SQLite's one writer at a time is kept by its driver.)
         async with self._lock((kind, key)), self.sessions() as db, db.begin():
             if self.is_postgres:
-                await db.execute(
-                    text("SELECT pg_advisory_xact_lock(:ns, :id)"),
-                    {"ns": lock_space(self.settings.database_schema, namespace), "id": key},
-                )
+                await advisory_xact_lock(db, self.settings.database_schema, namespace, key)
             yield db
 
     def _lock(self, name: tuple[str, int]) -> asyncio.Lock:
