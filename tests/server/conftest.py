@@ -72,6 +72,11 @@ class Database:
             # Every test client comes from 127.0.0.1: creating accounts is not throttled here
             # (tests/server/test_throttle.py sets the limits it checks).
             "accounts_per_address": "100000 per minute",
+            # The same goes for what one address may hold and look up (the quotas' own
+            # tests set the limits they check); an account keeps the product's limits.
+            "rooms_per_address": 100_000, "waiting_matches_per_address": 100_000,
+            "ai_tables_per_address": 100_000, "packs_per_address": 100_000,
+            "room_lookups_per_address": "100000 per minute",
             # Nothing is approved for ranked play by default; the tests approve both.
             "ranked_approved": ["crossword:tr", "crossword:en"],
             # The tests' servers share one database: none plays an earlier test's bots.

@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 async def test_schema_at_head_with_unique_event_numbers(database: Database) -> None:
     engine = make_engine(database.url, database.schema)
     try:
-        assert await current(engine) == head() == "0007"
+        assert await current(engine) == head() == "0008"
         async with engine.connect() as conn:
             tables, uniques = await conn.run_sync(lambda sync: (
                 set(inspect(sync).get_table_names()),
