@@ -115,3 +115,52 @@ async def test_new_accounts_per_address_are_limited(database: Database) -> None:
         assert refused.value.status == 429
     finally:
         await server.stop()
+
+
+async def _guests(url: str, forwarded: list[str]) -> list[int]:
+    """The statuses of new guest accounts asked for from loopback, each request claiming to
+    be forwarded for the given address."""
+    answers = []
+    for address in forwarded:
+        async with HarfiyenClient(url) as client:
+            response = await client.http.post("/api/auth/guest",
+                                              headers={"X-Forwarded-For": address})
+            answers.append(response.status_code)
+    return answers
+
+
+async def test_a_forwarded_address_is_believed_from_trusted_proxies_only(
+    database: Database,
+) -> None:
+    """Finding: from loopback, a made-up X-Forwarded-For passed the per-address limits
+    (uvicorn trusts loopback's forwarded headers by default)."""
+    server = await start_server(database.settings(accounts_per_address="1 per hour"))
+    try:  # by default nobody is a trusted proxy: both count against 127.0.0.1
+        assert await _guests(server.url, ["203.0.113.1", "203.0.113.2"]) == [201, 429]
+    finally:
+        await server.stop()
+    server = await start_server(database.settings(accounts_per_address="1 per hour",
+                                                  trusted_proxies=["127.0.0.1"]))
+    try:  # a proxy on loopback, configured: each client's own address counts
+        assert await _guests(server.url, ["203.0.113.1", "203.0.113.2", "203.0.113.1"]) \
+            == [201, 201, 429]
+    finally:
+        await server.stop()
+
+
+def test_harfiyen_serve_believes_forwarded_headers_from_trusted_proxies_only(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
+) -> None:
+    import uvicorn
+
+    from harfiyen.cli import server_cmd
+
+    ran: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: ran.append(kwargs))
+    monkeypatch.setenv("HARFIYEN_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'db'}")
+    monkeypatch.delenv("HARFIYEN_TRUSTED_PROXIES", raising=False)
+    server_cmd.serve()
+    monkeypatch.setenv("HARFIYEN_TRUSTED_PROXIES", '["10.0.0.2", "192.168.0.0/16"]')
+    server_cmd.serve()
+    assert [(r["proxy_headers"], r["forwarded_allow_ips"]) for r in ran] == [
+        (False, []), (True, ["10.0.0.2", "192.168.0.0/16"])]

@@ -47,6 +47,8 @@ def serve(
         ws_max_size=1 << 20,
         # Frames are small JSON on fast links: compressing each costs more CPU than it saves.
         ws_per_message_deflate=False,
+        # X-Forwarded-For only from HARFIYEN_TRUSTED_PROXIES (default: nobody's).
+        **settings.proxy_options(),
     )
 
 

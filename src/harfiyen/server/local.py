@@ -13,6 +13,8 @@ from typing import Any
 
 import uvicorn
 
+from harfiyen.server.settings import Settings
+
 
 @dataclass
 class LocalServer:
@@ -37,8 +39,13 @@ class LocalServer:
 
 
 def _server(app: Any, options: dict[str, Any]) -> uvicorn.Server:
+    # Forwarded headers as the app's settings say (trusted_proxies), as ``harfiyen serve``
+    # does; an app without them believes nobody's (not uvicorn's default of loopback's).
+    settings = getattr(getattr(app, "state", None), "settings", None)
+    forwarded = (settings.proxy_options() if isinstance(settings, Settings)
+                 else {"proxy_headers": False})
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                            **options)
+                            **{**forwarded, **options})
     server = uvicorn.Server(config)
     # The caller (a test runner, a benchmark) keeps its own signal handlers.
     server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign,assignment]

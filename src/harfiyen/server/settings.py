@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import platformdirs
 from pydantic import Field, SecretStr, field_validator, model_validator
@@ -23,8 +24,8 @@ def default_database_url() -> str:
 class Settings(BaseSettings):
     """Everything the server reads from its environment.
 
-    Lists (``HARFIYEN_RANKED_APPROVED``) are given as JSON, e.g.
-    ``'["crossword:tr"]'``.
+    Lists (``HARFIYEN_RANKED_APPROVED``, ``HARFIYEN_TRUSTED_PROXIES``) are given as JSON,
+    e.g. ``'["crossword:tr"]'``.
     """
 
     # A refused value is never echoed back (it may be the secret key).
@@ -95,6 +96,11 @@ class Settings(BaseSettings):
     api_docs: bool | None = None
     # Browser origins allowed to open websockets and send writes besides the server's own.
     allowed_origins: list[str] = []
+    # Reverse proxies (addresses or networks, e.g. ["127.0.0.1", "10.0.0.0/8"]) whose
+    # X-Forwarded-For and X-Forwarded-Proto are believed. Empty: nobody's, loopback's
+    # neither (uvicorn's own default trusts it), so a client cannot pick the address the
+    # per-address limits count by sending the header itself.
+    trusted_proxies: list[str] = []
     max_frame_bytes: int = 16_384
     # Largest HTTP request body (bytes); a GCG upload to analyse may be larger.
     max_body_bytes: int = Field(default=65_536, ge=1024)
@@ -164,6 +170,17 @@ class Settings(BaseSettings):
             raise ValueError(f"not a rate limit such as '10 per 15 minutes': {value!r}") from None
         return value
 
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: list[str]) -> list[str]:
+        for proxy in value:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(f"not an address or network such as '10.0.0.0/8': "
+                                 f"{proxy!r}") from None
+        return value
+
     @model_validator(mode="after")
     def _refuse_insecure_production(self) -> Settings:
         if self.test_kill_after_commits and self.env != "test":
@@ -184,6 +201,12 @@ class Settings(BaseSettings):
         if problems:
             raise ValueError("when HARFIYEN_ENV=production: " + "; ".join(problems))
         return self
+
+    def proxy_options(self) -> dict[str, Any]:
+        """uvicorn's options for forwarded headers: believed from ``trusted_proxies`` only
+        (``harfiyen serve`` and the in-process server, harfiyen.server.local)."""
+        return {"proxy_headers": bool(self.trusted_proxies),
+                "forwarded_allow_ips": list(self.trusted_proxies)}
 
     @property
     def secure_cookies(self) -> bool:

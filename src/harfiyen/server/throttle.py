@@ -35,7 +35,8 @@ log = logging.getLogger(__name__)
 
 
 def client_address(request: HTTPConnection) -> str:
-    """The caller's address (uvicorn replaces it with X-Forwarded-For from trusted proxies)."""
+    """The caller's address (uvicorn replaces it with X-Forwarded-For only when the peer is
+    one of ``Settings.trusted_proxies``: see ``Settings.proxy_options``)."""
     return request.client.host if request.client else "unknown"
 
 
