@@ -3,9 +3,9 @@ throttle (findings: one guest made 300 rooms in 2.5 s, 300 waiting matches and 2
 of AIs alone; rooms never expired; room codes could be guessed unthrottled; one session
 opened 400 websockets).
 
-Every client here comes from an address of its own (``X-Forwarded-For``, which uvicorn
-takes from a loopback proxy), so the per-address counts of the shared test database
-start from nothing."""
+Every client here comes from an address of its own (``X-Forwarded-For``, believed from
+127.0.0.1 as from a trusted proxy on the same host), so the per-address counts of the
+shared test database start from nothing."""
 
 from __future__ import annotations
 
@@ -46,6 +46,12 @@ PACK = "\n".join(["ELMA", "ARMUT", "KİRAZ", "ÇİLEK", "ERİK", "VİŞNE", "AYV
                   "ANANAS", "MANGO"])
 
 
+def behind_proxy(database: Database, **overrides: Any) -> Settings:
+    """The test settings of a server that believes the forwarded address of a request from
+    127.0.0.1 (a reverse proxy on its host)."""
+    return database.settings(trusted_proxies=["127.0.0.1"], **overrides)
+
+
 def new_address() -> str:
     return "10." + ".".join(str(secrets.randbelow(250) + 1) for _ in range(3))
 
@@ -84,7 +90,7 @@ async def ai_table(client: HarfiyenClient) -> dict[str, Any]:
 async def test_each_quota_is_refused_after_its_limit_in_both_languages(
     database: Database,
 ) -> None:
-    server = await start_server(database.settings(**{
+    server = await start_server(behind_proxy(database, **{
         **OPEN, "rooms_per_account": 2, "waiting_matches_per_account": 2,
         "ai_tables_per_account": 1, "packs_per_account": 2}))
     try:
@@ -165,7 +171,7 @@ async def test_each_quota_is_refused_after_its_limit_in_both_languages(
 
 @pytest.mark.both_databases
 async def test_one_address_is_limited_across_its_guest_accounts(database: Database) -> None:
-    server = await start_server(database.settings(**{
+    server = await start_server(behind_proxy(database, **{
         **OPEN, "rooms_per_account": 5, "rooms_per_address": 3,
         "waiting_matches_per_account": 5, "waiting_matches_per_address": 3}))
     try:
@@ -198,7 +204,7 @@ async def test_one_address_is_limited_across_its_guest_accounts(database: Databa
 async def test_the_sweeper_closes_idle_rooms_and_cancels_matches_that_never_started(
     database: Database,
 ) -> None:
-    server = await start_server(database.settings(**{
+    server = await start_server(behind_proxy(database, **{
         **OPEN, "rooms_per_account": 1, "waiting_matches_per_account": 1,
         "room_idle_hours": 24, "invite_hours": 72}))
     try:
@@ -232,7 +238,7 @@ async def test_the_sweeper_closes_idle_rooms_and_cancels_matches_that_never_star
 
 
 async def test_the_public_room_list_pages(database: Database) -> None:
-    server = await start_server(database.settings(**OPEN))
+    server = await start_server(behind_proxy(database, **OPEN))
     try:
         host = await guest(server.url, new_address())
         made = [(await host.create_room("crossword", {"rules": "en"}, public=True))["code"]
@@ -262,7 +268,7 @@ async def test_the_public_room_list_pages(database: Database) -> None:
 
 
 async def test_one_session_holds_at_most_its_websockets(database: Database) -> None:
-    server = await start_server(database.settings(ws_per_session=3))
+    server = await start_server(behind_proxy(database, ws_per_session=3))
     try:
         client = await guest(server.url, new_address())
         sockets = [await client.connect() for _ in range(3)]
@@ -293,7 +299,7 @@ async def test_one_session_holds_at_most_its_websockets(database: Database) -> N
 
 
 async def test_room_codes_cannot_be_guessed(database: Database) -> None:
-    server = await start_server(database.settings(
+    server = await start_server(behind_proxy(database,
         room_lookups_per_account="3 per minute", room_lookups_per_address="4 per minute"))
     try:
         address = new_address()
@@ -335,7 +341,7 @@ async def test_a_flooding_guest_is_refused_after_its_quotas(database: Database) 
     """One guest creates rooms, matches, tables of AIs and word packs as fast as it can (each
     kind at once, concurrently): exactly the default quotas are accepted, the rest refused
     with 429, on loopback and within a bounded time."""
-    server = await start_server(database.settings(ai_table_pace_seconds=600, **DEFAULTS))
+    server = await start_server(behind_proxy(database, ai_table_pace_seconds=600, **DEFAULTS))
     settings = server.app.state.settings
     try:
         flooder = await guest(server.url, new_address())
@@ -374,7 +380,7 @@ async def test_a_flooding_guest_is_refused_after_its_quotas(database: Database) 
 
 
 async def test_handing_the_last_persons_seat_makes_an_ai_only_table(database: Database) -> None:
-    server = await start_server(database.settings(**{**OPEN, "ai_tables_per_account": 1}))
+    server = await start_server(behind_proxy(database, **{**OPEN, "ai_tables_per_account": 1}))
     try:
         person = await guest(server.url, new_address(), "en")
         assert person.user is not None
