@@ -14,11 +14,12 @@ of them delays the clock of another:
   the seat to move sends its move (the best play of four of its tiles, else a pass)
   every ``--pace`` seconds; the latency is from the intent sent to its ack;
 - **a health check**: ``GET /api/health`` every 50 ms;
-- **the flooder**, one guest from another address (``X-Forwarded-For``, which uvicorn
-  takes from a loopback proxy), after ``--baseline`` seconds: as fast as it can with
-  ``--concurrency`` requests at a time, ``--ai-tables`` Harf Takıl tables of five AIs
-  (a room, five AI seats, start), then ``--rooms`` public rooms, ``--matches`` waiting
-  matches and ``--packs`` word packs, as the probe did.
+- **the flooder**, one guest from another address (``X-Forwarded-For``, believed from
+  127.0.0.1 as from a proxy on the host: ``HARFIYEN_TRUSTED_PROXIES``), after
+  ``--baseline`` seconds: as fast as it can with ``--concurrency`` requests at a time,
+  ``--ai-tables`` Harf Takıl tables of five AIs (a room, five AI seats, start), then
+  ``--rooms`` public rooms, ``--matches`` waiting matches and ``--packs`` word packs,
+  as the probe did.
 
 Reported: what the flooder got (accepted, and refused by code), and per phase (before
 the flood, during it, and ``--after`` seconds after it while what it got runs) the p50
@@ -194,7 +195,9 @@ def _phase(samples: list[tuple[float, float]], start: float, stop: float) -> dic
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    env = {} if args.quotas == "on" else dict(QUOTAS_OFF)
+    # The flooder's forwarded address is believed from 127.0.0.1, as from a proxy on the host.
+    env = {"HARFIYEN_TRUSTED_PROXIES": '["127.0.0.1"]',
+           **({} if args.quotas == "on" else QUOTAS_OFF)}
     deployment = Deployment("sqlite", 1, env=env)
     deployment.start()
     pid, url = deployment.procs[0].pid, deployment.urls[0]
