@@ -55,8 +55,9 @@ from harfiyen.games.letterjam.events import BonusNamed, ClueAbandoned
 from harfiyen.games.letterjam.moves import Move
 from harfiyen.games.letterjam.rules import MAX_WORD_LENGTH, MIN_WORD_LENGTH
 from harfiyen.games.letterjam.views import LetterJamView, OfferView
+from harfiyen.lexicon.fitness import fit, refused_always
 from harfiyen.lexicon.normalize import ALPHABETS, Language, upper
-from harfiyen.lexicon.vocabulary import MIN_ZIPF, in_vocabulary, zipf_table
+from harfiyen.lexicon.vocabulary import MIN_ZIPF, zipf_table
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -162,15 +163,19 @@ def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats
                   f"{statistics.mean(s.unused_greens for s in stats):.2f}")
     clue_words = [w for s in stats for w in s.clue_words]
     if clue_words:
-        passing = sum(in_vocabulary(w, lang) for w in clue_words)
+        passing = sum(fit(w, lang, "say") for w in clue_words)
+        unfit = sum(w in refused_always(lang) for w in clue_words)
         common = sum(zipf.get(w, 0.0) >= MIN_ZIPF[lang] for w in clue_words)
         table.add_row("kelime kuralına uyan ipucu / clue words passing the vocabulary rule",
                       f"{passing / len(clue_words):.1%} of {len(clue_words)}")
+        table.add_row("uygunsuz ipucu / unfit or slur clue words", str(unfit))
         table.add_row(f"Zipf ≥ {MIN_ZIPF[lang]} ipucu / clue words at Zipf ≥ {MIN_ZIPF[lang]}",
                       f"{common / len(clue_words):.1%}")
     secrets = [w for s in stats for w in s.secret_words]
     table.add_row("kelime kuralına uyan gizli kelime / secret words passing the rule",
-                  f"{sum(in_vocabulary(w, lang) for w in secrets) / len(secrets):.1%}")
+                  f"{sum(fit(w, lang, 'deal') for w in secrets) / len(secrets):.1%}")
+    table.add_row("uygunsuz gizli kelime / unfit or slur secret words",
+                  str(sum(w in refused_always(lang) for w in secrets)))
     agreed = sum(s.reason == "agreed" for s in stats) / n
     table.add_row("anlaşmayla biten / ended by agreement", f"{agreed:.1%}")
     for kind in _DECISIONS:
