@@ -70,3 +70,17 @@ def test_pack_manifest_matches_the_files() -> None:
         text = data.joinpath(entry["file"]).read_bytes()
         assert hashlib.sha256(text).hexdigest() == entry["sha256"], lang
         assert sum(entry["categories"].values()) == entry["words"]
+
+
+def test_the_spymaster_never_considers_an_unfit_clue() -> None:
+    from harfiyen.ai.codenames.spymaster import FormRule
+    from harfiyen.lexicon.fitness import fit
+
+    rule = FormRule(["DENİZ", "SEKS", "KÜRTAJ", "KELEBEK"], "tr")
+    assert rule.allowed([]).tolist() == [True, False, False, True]
+    assert rule.allowed(["DENİZCİ"]).tolist() == [False, False, False, True]
+    words = clue_vocabulary("tr")
+    unfit_clues = [w for w in words if not fit(w, "tr", "say")]
+    assert "EROTİK" in unfit_clues or "SEKS" in unfit_clues  # the vocabulary holds them
+    mask = FormRule(words, "tr").allowed([])
+    assert not any(mask[words.index(w)] for w in unfit_clues)

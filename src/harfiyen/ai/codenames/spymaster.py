@@ -36,6 +36,7 @@ import numpy.typing as npt
 from harfiyen.ai.codenames.board import read_view
 from harfiyen.ai.codenames.readers import VocabularyTable
 from harfiyen.games.codenames.stems import shares_root
+from harfiyen.lexicon.fitness import fit
 from harfiyen.lexicon.normalize import Language
 
 BoolArray = npt.NDArray[np.bool_]
@@ -127,9 +128,12 @@ class FormRule:
         self.vocabulary = tuple(vocabulary)
         self.lang: Language = lang
         self._banned: dict[str, BoolArray] = {}
+        # The say context of harfiyen.lexicon.fitness: never a slur or an unfit word
+        # (the vocabulary and its reader caches stay as they are).
+        self._fit: BoolArray = np.array([fit(w, lang, "say") for w in self.vocabulary], dtype=bool)
 
     def allowed(self, words: Sequence[str]) -> BoolArray:
-        mask = np.ones(len(self.vocabulary), dtype=bool)
+        mask = self._fit.copy()
         for word in words:
             banned = self._banned.get(word)
             if banned is None:
