@@ -61,6 +61,10 @@ def server(request: pytest.FixtureRequest) -> Iterator[str]:
         proc.terminate()
         proc.wait(15)
         log.close()
+        # The server's own account of any error (pytest shows it when the test fails).
+        text = (folder / "server.log").read_text(errors="replace")
+        if "Traceback" in text:
+            print(text[max(0, text.find("Traceback") - 2000):][:20_000])
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -75,7 +79,8 @@ def _run(url: str, *headers: str) -> str:
         done = subprocess.run(args, capture_output=True, text=True, timeout=1200, cwd=scratch,
                               env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"})
     output = done.stdout + done.stderr
-    assert done.returncode == 0, output[-4000:]
+    # On failure, show the failures (schemathesis prints them before its summary).
+    assert done.returncode == 0, output[output.find("FAILURES"):][:6000] or output[-4000:]
     return output
 
 
