@@ -139,6 +139,13 @@ def postgres() -> Iterator[Database]:
     yield from _postgres()
 
 
+@pytest.fixture
+def fresh_postgres() -> Iterator[Database]:
+    """A PostgreSQL schema for this test alone: no other test's matches in it (some play
+    with made-up word lists, whose logs a server with the real ones cannot replay)."""
+    yield from _postgres()
+
+
 def _postgres() -> Iterator[Database]:
     if not asyncio.run(_pg_alive()):
         missing_service(f"PostgreSQL is not reachable at {PG_URL}")

@@ -14,8 +14,8 @@ from .schemathesis_support import no_server_error, served
 
 
 @pytest.mark.slow
-def test_no_generated_request_gets_a_server_error(postgres: Database) -> None:
+def test_no_generated_request_gets_a_server_error(fresh_postgres: Database) -> None:
     folder = Path(tempfile.mkdtemp(prefix="harfiyen-st-"))
-    with served(folder, {"HARFIYEN_DATABASE_URL": postgres.url,
-                         "HARFIYEN_DATABASE_SCHEMA": postgres.schema or ""}) as url:
+    with served(folder, {"HARFIYEN_DATABASE_URL": fresh_postgres.url,
+                         "HARFIYEN_DATABASE_SCHEMA": fresh_postgres.schema or ""}) as url:
         no_server_error(url)
