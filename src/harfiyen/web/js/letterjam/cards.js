@@ -109,9 +109,10 @@ export function clueTiles(view, letters, { cards = [] } = {}) {
 }
 
 /** Coloured token dots: `n` of `kind` (red, green, locked), with the count in words. */
-export function tokenDots(kind, n, label) {
+/** `n` tokens as dots (at most 12) and, unless `count` is false, their number. */
+export function tokenDots(kind, n, label, { count = true } = {}) {
   return h("span", { class: `lj-tokens lj-tokens-${kind}`, "data-tokens": kind, "data-count": n, "aria-label": label,
     role: "img" },
   Array.from({ length: Math.min(n, 12) }, () => h("span", { class: `lj-dot lj-dot-${kind}`, "aria-hidden": "true" })),
-  h("span", { class: "lj-tokens-n", "aria-hidden": "true" }, String(n)));
+  count && h("span", { class: "lj-tokens-n", "aria-hidden": "true" }, String(n)));
 }

@@ -425,7 +425,8 @@ export async function renderMatch(root, idText) {
     const invite = (s.match.invites || []).find((i) => i.status === "open");
     const link = invite ? `${location.origin}/invite/${invite.code}` : null;
     return h("section", { class: "card page-narrow waiting" },
-      h("h1", {}, t(s.status === "cancelled" ? "match.cancelled" : "match.waiting")),
+      h("h1", {}, t(s.status === "cancelled" ? "match.cancelled"
+        : missingSeats() > 1 ? "match.waiting_many" : "match.waiting")),
       h("p", { class: "muted" }, describeMatch(s.match)),
       invite && s.status === "waiting" && [
         h("p", {}, t("match.share_invite")),
@@ -442,6 +443,11 @@ export async function renderMatch(root, idText) {
       s.status === "waiting" && h("button", { type: "button", class: "btn btn-danger", "data-action": "resign", id: "withdraw" }, t("withdraw.button")),
       h("p", { class: "form-error", role: "alert" }, s.error),
     );
+  }
+
+  /** The seats of a waiting match nobody has taken yet. */
+  function missingSeats() {
+    return (s.match.seats || s.match.config?.players || 2) - s.match.players.length;
   }
 
   function renderScores() {
@@ -522,7 +528,8 @@ export async function renderMatch(root, idText) {
     const total = Object.values(unseen).reduce((a, b) => a + b, 0);
     return h("details", { class: "unseen card" },
       h("summary", {}, t("unseen.title", { n: total })),
-      h("p", { class: "muted small" }, t("unseen.hint")),
+      h("p", { class: "muted small" }, t(spectator() ? "unseen.hint_watch"
+        : s.view.players > 2 ? "unseen.hint_many" : "unseen.hint")),
       // "A ×5", "Joker ×2": a count, never styled like a tile value (J1 read as "J worth 1").
       h("div", { class: "unseen-grid" }, Object.entries(unseen).map(([letter, count]) =>
         h("span", { class: "unseen-item", "data-letter": letter },

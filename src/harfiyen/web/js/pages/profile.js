@@ -67,6 +67,10 @@ function ratingsSection(ratings, history) {
 
 /** Games, wins, average score, best play and bingos per game and language. */
 function statsSection(stats) {
+  // The all-tiles bonus has the name of its rules: "Yedi taş bonusu" in Turkish games,
+  // "bingo" in English ones (GLOSSARY); both names when the table holds both.
+  const bonus = [...new Set(stats.map((st) => st.language))].sort().reverse()
+    .map((language) => t(`profile.stats_bonus_${language === "tr" ? "tr" : "en"}`)).join(" / ");
   const rows = stats.map((st) => h("tr", { "data-stats": `${st.game}:${st.language}` },
     h("th", { scope: "row" }, t(`game.${st.game}`), " · ", t(`lobby.rules_${st.language}`)),
     h("td", { "data-stat": "games" }, String(st.games)),
@@ -82,7 +86,7 @@ function statsSection(stats) {
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, t("profile.stats_game")), h("th", { scope: "col" }, t("profile.stats_games")),
         h("th", { scope: "col" }, t("profile.stats_wins")), h("th", { scope: "col" }, t("profile.stats_average")),
-        h("th", { scope: "col" }, t("profile.stats_best")), h("th", { scope: "col" }, t("profile.stats_bingos")))),
+        h("th", { scope: "col" }, t("profile.stats_best")), h("th", { scope: "col", id: "stats-bonus" }, bonus))),
       h("tbody", {}, rows))) : h("p", { class: "muted" }, t("profile.no_stats")),
   );
 }
