@@ -46,7 +46,14 @@ async function renderAnyMatch(root, idText, { table = false } = {}) {
   // While the AI plays for them, the player sees it first (their own moves wait).
   if (bar?.dataset.handed === "true") root.prepend(bar);
   else if (bar) root.append(bar);
-  return done;
+  // A finished game has no seat to leave: the box goes when the match ends.
+  const stopEnded = bar ? socket.onNotice((notice) => {
+    if (notice.kind === "match_ended" && notice.match === id) bar.remove();
+  }) : null;
+  return () => {
+    stopEnded?.();
+    done?.();
+  };
 }
 
 // Pattern -> page; a page returns an optional cleanup function.

@@ -7,6 +7,8 @@ import { session } from "./session.js";
 
 // The AI level that plays for a person: the crossword's middle level, the party games' AI.
 const LEVEL = { crossword: "orta" };
+// The server's AI players are users with this username prefix (server/bots.py).
+const BOT_PREFIX = "bot_";
 
 export const levelFor = (game) => LEVEL[game] || "ai";
 
@@ -16,11 +18,15 @@ export function handSeat(id, seat, level) {
 }
 
 /** The player's own line under a running unranked match: hand my seat to the AI, or take it
- * back while the AI plays it. `null` for spectators and for matches it does not apply to. */
+ * back while the AI plays it. `null` for spectators, for matches it does not apply to, and
+ * where nobody would wait for the player: no other person seated (a solo game against
+ * bots), unless the AI already plays the seat (it can always be taken back). */
 export function seatBar(id, match, onError) {
   const mine = match.players.find((p) => p.id === session.user?.id);
   if (!mine || match.status !== "active" || match.ranked) return null;
   const handed = Boolean(mine.handed);
+  const others = match.players.some((p) => p.id !== mine.id && !p.username.startsWith(BOT_PREFIX));
+  if (!others && !handed) return null;
   const act = async () => {
     try {
       await handSeat(id, mine.seat, handed ? null : levelFor(match.game));
