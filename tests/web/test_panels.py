@@ -135,12 +135,18 @@ def test_move_list_shows_plays_and_a_pass_with_running_scores(open_page: Any) ->
     expected.append(("Pas geçti", after["view"]["scores"]))
     assert expected[0][1] != [0, 0] and expected[1][1][0] > 0 and expected[1][1][1] > 0
 
+
+    def seen_by(player: Player) -> list[tuple[str, list[int]]]:
+        """One's own pass in the second person (GLOSSARY): "Sen · Pas geçtin"."""
+        own = "Pas geçtin" if player is first else "Pas geçti"
+        return [*expected[:2], (own, expected[2][1])]
+
     wait_seq([host, guest], after["last_seq"])
     for player in (host, guest):
         player.page.wait_for_function(
             "() => document.querySelectorAll('#move-list tr.move-entry').length === 3")
         got = entries(player)
-        assert [(e["what"], e["scores"]) for e in got] == expected, got
+        assert [(e["what"], e["scores"]) for e in got] == seen_by(player), got
     # Each sees their own turns as "Sen" (you) and the other's under the other's name.
     assert [e["player"] for e in entries(first)] == ["Sen", second.name, "Sen"]
     assert [e["player"] for e in entries(second)] == [first.name, "Sen", first.name]
@@ -149,7 +155,7 @@ def test_move_list_shows_plays_and_a_pass_with_running_scores(open_page: Any) ->
     guest.page.reload()
     guest.page.wait_for_function(
         "() => document.querySelectorAll('#move-list tr.move-entry').length === 3")
-    assert [(e["what"], e["scores"]) for e in entries(guest)] == expected
+    assert [(e["what"], e["scores"]) for e in entries(guest)] == seen_by(guest)
 
 
 def test_end_screen_shows_the_score_chart(open_page: Any) -> None:

@@ -10,9 +10,11 @@ import { get } from "../api.js";
 import { scoreChart } from "./chart.js";
 
 export class MoveHistory {
-  constructor(matchId, nameOf) {
+  /** nameOf(seat): a seat's name ("Sen" for the viewer's); isMe(seat): the viewer's own seat. */
+  constructor(matchId, nameOf, isMe = () => false) {
     this.matchId = matchId;
     this.nameOf = nameOf;
+    this.isMe = isMe;
     this.events = new Map(); // seq -> projected event
     this.known = 0; // every event up to this number is in `events` (or has none for us)
     this.target = 0; // the newest event number the server told us about
@@ -127,20 +129,23 @@ export class MoveHistory {
     return { players, turns, end };
   }
 
-  describe(event, open = false) {
+  /** What a row says; the viewer's own rows in the second person ("Pas geçtin"), never a
+   * third-person text beside "Sen" (GLOSSARY). */
+  describe(event, open = false, seat = null) {
+    const you = seat !== null && this.isMe(seat) ? "_you" : "";
     switch (event.kind) {
       case "play_made":
         return t(event.awaiting_challenge && open ? "moves.play_pending" : "moves.play",
           { words: event.words.join(", "), total: event.total });
-      case "passed": return t("moves.pass");
-      case "exchanged": return t("moves.exchange", { n: event.count });
-      case "turn_skipped": return t("moves.skipped");
-      case "resigned": return t("moves.resign");
-      case "timed_out": return t("moves.timeout");
+      case "passed": return t(`moves.pass${you}`);
+      case "exchanged": return t(`moves.exchange${you}`, { n: event.count });
+      case "turn_skipped": return t(`moves.skipped${you}`);
+      case "resigned": return t(`moves.resign${you}`);
+      case "timed_out": return t(`moves.timeout${you}`);
       case "play_challenged":
         return event.upheld
-          ? t("moves.challenge_upheld", { points: event.points_removed })
-          : t("moves.challenge_failed");
+          ? t(`moves.challenge_upheld${you}`, { points: event.points_removed })
+          : t(`moves.challenge_failed${you}`);
       default: return "";
     }
   }
@@ -170,7 +175,7 @@ export class MoveHistory {
           },
           h("td", { class: "move-number" }, String(i + 1)),
           h("td", { class: "move-player" }, this.nameOf(turn.seat)),
-          h("td", { class: "move-what" }, this.describe(turn.event, turn.open)),
+          h("td", { class: "move-what" }, this.describe(turn.event, turn.open, turn.seat)),
           scoreCells(turn.scores, turn.seq, turn.seat))),
           end && h("tr", { class: "move-end", "data-seq": end.seq },
             h("td", {}, ""),

@@ -11,10 +11,11 @@ import { MoveHistory } from "./history.js";
 const WIDE = "(min-width: 900px)";
 
 export class MatchPanels {
-  /** nameOf(seat): a seat's name; players(): the match's players ({id, username, display_name}). */
-  constructor(matchId, { nameOf, players }) {
+  /** nameOf(seat): a seat's name; isMe(seat): the viewer's own seat; players(): the match's
+   * players ({id, username, display_name}). */
+  constructor(matchId, { nameOf, isMe, players }) {
     this.players = players;
-    this.history = new MoveHistory(matchId, nameOf);
+    this.history = new MoveHistory(matchId, nameOf, isMe);
     this.chat = new ChatPanel(matchId, (userId, username) =>
       players().find((p) => p.id === userId)?.display_name || username);
     this.open = window.matchMedia(WIDE).matches;

@@ -45,6 +45,8 @@ export async function renderMatch(root, idText) {
   // Someone watching a match they do not play: no rack, no actions, no "you" texts.
   const spectator = () => Boolean(s.view) && mySeat() === null;
   const myTurn = () => s.status === "active" && s.view && s.view.to_move === mySeat() && !s.view.outcome;
+  /** The viewer's own seat, known from the players before any view arrives. */
+  const isMe = (seat) => s.match.players.some((p) => p.seat === seat && p.id === session.user.id);
   const nameOf = (seat) => {
     const player = s.match.players.find((p) => p.seat === seat);
     if (!player) return t("match.seat_n", { n: seat + 1 });
@@ -53,7 +55,7 @@ export async function renderMatch(root, idText) {
   /** The text `key` about `seat`: its second-person form ("_you") for the player, else with the name. */
   const about = (key, seat, params = {}) => (seat === mySeat() && mySeat() !== null
     ? t(`${key}_you`, params) : t(key, { ...params, name: nameOf(seat) }));
-  const panels = new MatchPanels(id, { nameOf, players: () => s.match.players });
+  const panels = new MatchPanels(id, { nameOf, isMe, players: () => s.match.players });
   layout.append(panels.element);
   // The seating draw is an event of the log: show it once the move list has loaded it.
   let drawShown = false;
@@ -487,6 +489,11 @@ export async function renderMatch(root, idText) {
       case "timed_out": return about("last.timeout", event.seat);
       case "turn_skipped": return about("last.skipped", event.seat);
       case "play_challenged": return about(event.upheld ? "last.challenge_upheld" : "last.challenge_failed", event.challenger);
+      // The next player let another's play stand: who accepted and whose play it was.
+      case "play_accepted":
+        return event.player === mySeat() && mySeat() !== null
+          ? t("last.accepted_yours", { name: nameOf(event.seat) })
+          : about("last.accepted", event.seat, { player: nameOf(event.player) });
       default: return about("last.other", event.seat);
     }
   }
