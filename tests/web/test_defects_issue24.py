@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .codenames_helpers import free_clues, key_from_page
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
 from .helpers import api_post, legal_plays, match_view, quiet, register, start_match, unique
 from .test_board import two_players
 from .test_classic import wait_seq
+from .test_codenames import start_four
 
 THIRD_PERSON = ("Pas geçti", "taş değiştirdi", "Teslim oldu", "Sırası atlandı", "İtiraz etti",
                 "Süresi doldu")
@@ -115,3 +117,70 @@ def test_cw2_the_hand_off_box_only_at_a_running_table_with_another_person(
         assert player.page.locator("#seat-hand").count() == 0
     quiet(guest.page)
     guest.page.screenshot(path=str(SCREENSHOTS / "issue24-cw2-end-phone.png"), full_page=True)
+
+
+# --- Kelime Casusu ------------------------------------------------------------------------
+
+
+def test_kc1_the_end_says_whose_words_were_all_revealed(open_page: Any) -> None:
+    match_id, seats, _ = start_four(open_page)
+    red_spy = seats["red", "spymaster"].page
+    watcher = open_page(PHONE)
+    register(watcher.page, unique("izle"))
+    watcher.page.goto(f"/#/match/{match_id}")
+    watcher.page.wait_for_selector("#cn-board")
+    key = key_from_page(red_spy)
+    reds = [i for i, colour in key.items() if colour == "red"]
+    # Red's spymaster clues for all nine, red's guesser reveals them: red wins.
+    api_post(red_spy, f"/matches/{match_id}/moves",
+             {"move": {"kind": "clue", "word": free_clues(red_spy)[0], "number": 9}})
+    guesser = seats["red", "guesser"].page
+    for index in reds:
+        api_post(guesser, f"/matches/{match_id}/moves", {"move": {"kind": "guess", "index": index}})
+    winners = "Takımınızın bütün kelimeleri açıldı."
+    by_name = "Kırmızı takımın bütün kelimeleri açıldı."
+    for (team, _), player in seats.items():
+        reason = player.page.locator("#cn-end p.muted")
+        reason.wait_for()
+        assert reason.inner_text() == (winners if team == "red" else by_name)
+    watcher.page.locator("#cn-end p.muted", has_text=by_name).wait_for()
+    blue = seats["blue", "guesser"].page
+    assert "Kaybettiniz — kazanan: Kırmızı takım" in blue.inner_text("#cn-end h2")
+    blue.click('[data-lang="en"]')
+    reason = "#cn-end p.muted"
+    blue.locator(reason, has_text="All of the red team's words were revealed.").wait_for()
+    guesser.click('[data-lang="en"]')
+    guesser.locator(reason, has_text="All of your team's words were revealed.").wait_for()
+    for page in (blue, guesser):
+        page.click('[data-lang="tr"]')
+    quiet(blue)
+    blue.screenshot(path=str(SCREENSHOTS / "issue24-kc1-loser-desktop.png"))
+    quiet(watcher.page)
+    watcher.page.screenshot(path=str(SCREENSHOTS / "issue24-kc1-watcher-phone.png"))
+
+
+# The ink of a sign as drawn in the card's own font: its width and height in pixels.
+INK = """(el) => { const style = getComputedStyle(el); const ctx = document.createElement('canvas')
+    .getContext('2d'); ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const m = ctx.measureText(el.textContent);
+    return [m.actualBoundingBoxLeft + m.actualBoundingBoxRight,
+            m.actualBoundingBoxAscent + m.actualBoundingBoxDescent]; }"""
+
+
+def test_kc4_the_neutral_key_sign_is_as_visible_as_the_others(open_page: Any) -> None:
+    _, seats, _ = start_four(open_page)
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page = seats["red", "spymaster"].page
+        page.set_viewport_size(viewport)
+        inks = {}
+        for colour in ("red", "blue", "neutral", "black"):
+            cue = page.locator(f"#cn-board .cn-cue[data-cue='{colour}']").first
+            inks[colour] = cue.evaluate(INK)
+        smallest = min(min(w, h) for c, (w, h) in inks.items() if c != "neutral")
+        width, height = inks["neutral"]
+        # A mark, not a dot: at least 6 px and at least 60 % of the smallest other sign.
+        assert min(width, height) >= max(6.0, 0.6 * smallest), inks
+        assert {c: page.locator(f"#cn-board .cn-cue[data-cue='{c}']").first.inner_text()
+                for c in ("red", "blue", "black")} == {"red": "▲", "blue": "■", "black": "✖"}
+        quiet(page)
+        page.screenshot(path=str(SCREENSHOTS / f"issue24-kc4-spymaster-{name}.png"))

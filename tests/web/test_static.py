@@ -50,7 +50,8 @@ def test_catalogues_have_the_same_keys_and_every_key_the_code_uses() -> None:
     used |= {f"cn.team_{team}" for team in ("red", "blue")}
     used |= {f"cn.role_{role}" for role in ("spymaster", "guesser")}
     used |= {f"cn.colour_{c}" for c in ("red", "blue", "neutral", "black")}
-    used |= {f"cn.end_{reason}" for reason in ("all_words", "black_word", "resigned")}
+    used |= {f"cn.end_{reason}" for reason in ("black_word", "resigned")}
+    used |= {f"cn.end_all_words_{whose}" for whose in ("yours", "red", "blue")}
     used |= {f"room.solo_{kind}{hint}" for kind in ("find9", "guesser", "spymaster", "watch")
              for hint in ("", "_hint")}
     assert sorted(used - set(tr)) == []

@@ -330,12 +330,23 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
     return outcome.winner === myTeam() ? t("cn.you_won") : t("cn.you_lost", { team: winner });
   }
 
+  /** Why the game ended. All words revealed: the winners' words (whoever revealed them),
+   * "your team's" for the winners' seats, by the team's name for everyone else; the black
+   * word and a resignation: the losing team. */
+  function endReason(outcome) {
+    if (outcome.reason === "all_words") {
+      const mine = !table && mySeat() !== null && myTeam() === outcome.winner;
+      return t(mine ? "cn.end_all_words_yours" : `cn.end_all_words_${outcome.winner}`);
+    }
+    return t(`cn.end_${outcome.reason}`, { team: t(`cn.team_${outcome.winner === "red" ? "blue" : "red"}`) });
+  }
+
   function renderEnd() {
     const outcome = s.view.outcome;
     const room = roomCodeOf(s.match);
     return h("section", { class: "end card cn-end", id: "cn-end", "data-winner": outcome.winner },
       h("h2", {}, endHeadline(outcome)),
-      h("p", { class: "muted" }, t(`cn.end_${outcome.reason}`, { team: t(`cn.team_${outcome.winner === "red" ? "blue" : "red"}`) })),
+      h("p", { class: "muted", id: "cn-end-reason" }, endReason(outcome)),
       h("p", { class: "small" }, t("cn.key_revealed")),
       !table && h("div", { class: "row" },
         room && h("a", { class: "btn btn-primary", href: `#/room/${room}`, id: "cn-back-room" }, t("cn.back_to_room")),
