@@ -7,7 +7,7 @@ from typing import Any
 
 from .conftest import Player
 
-CUES = {"red": "▲", "blue": "■", "neutral": "·", "black": "✖"}
+CUES = {"red": "▲", "blue": "■", "neutral": "●", "black": "✖"}
 
 
 def role_of(page: Any) -> tuple[str, str]:

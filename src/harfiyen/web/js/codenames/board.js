@@ -4,7 +4,7 @@ import { h } from "../dom.js";
 import { t, upper } from "../i18n.js";
 
 // The terminal's signs for the key, so a colour-blind spymaster reads the same board.
-export const CUES = { red: "▲", blue: "■", neutral: "·", black: "✖" };
+export const CUES = { red: "▲", blue: "■", neutral: "●", black: "✖" };
 export const TEAMS = ["red", "blue"];
 const SIDE = 5;
 
