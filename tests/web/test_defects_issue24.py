@@ -184,3 +184,54 @@ def test_kc4_the_neutral_key_sign_is_as_visible_as_the_others(open_page: Any) ->
                 for c in ("red", "blue", "black")} == {"red": "▲", "blue": "■", "black": "✖"}
         quiet(page)
         page.screenshot(path=str(SCREENSHOTS / f"issue24-kc4-spymaster-{name}.png"))
+
+
+# --- analysis -----------------------------------------------------------------------------
+
+# Every cell of the per-player table that ends right of its card: cut off (the table
+# wraps its headings and names to fit instead); and whether the page scrolls sideways.
+CUT = """() => { const card = document.querySelector('#analysis-totals');
+    const right = card.getBoundingClientRect().right;
+    const out = [...card.querySelectorAll('th, td')]
+      .filter((e) => e.getBoundingClientRect().right > right + 1).map((e) => e.textContent);
+    const page = document.documentElement.scrollWidth > window.innerWidth;
+    const table = card.querySelector("table");
+    return { out, page, widths: out.length ? [table.scrollWidth, card.clientWidth] : [] }; }"""
+
+
+def test_cw3_analysis_reads_moves_and_numbers_and_fits(open_page: Any) -> None:
+    player = open_page(DESKTOP)
+    page = player.page
+    page.goto("/")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#auth-guest")
+    page.click("#opponent-bot")
+    page.click("#new-create")
+    page.wait_for_selector('#match[data-my-turn="true"]')
+    match_id = int(page.get_attribute("#match", "data-match"))
+    rack = match_view(page, match_id)["view"]["rack"]
+    post_move(page, match_id, {"kind": "exchange", "tiles": rack})
+    for move in ({"kind": "pass"}, {"kind": "resign"}):
+        page.wait_for_selector('#match[data-my-turn="true"]', timeout=30_000)
+        post_move(page, match_id, move)
+    page.goto(f"/#/analysis/match/{match_id}")
+    page.wait_for_selector('#analysis[data-status="done"]', timeout=120_000)
+    turns = page.inner_text("#analysis-turns")
+    assert "exchange" not in turns and "pass" not in turns, turns
+    assert "Taş değiştirdi (7)" in turns and "Pas" in turns
+    # Numbers the Turkish way: a decimal comma, never a point.
+    numbers = page.inner_text("#analysis-totals") + turns
+    assert not re.search(r"\d\.\d", numbers), numbers
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(200)
+        cut = page.evaluate(CUT)
+        assert cut == {"out": [], "page": False, "widths": []}, (name, cut)
+        quiet(page)
+        page.screenshot(path=str(SCREENSHOTS / f"issue24-cw3-analysis-{name}.png"), full_page=True)
+    page.locator("#analysis-turns tr.turn-row", has_text="Taş değiştirdi (7)").click()
+    page.locator("#turn-analysis", has_text="Taş değiştirdi (7)").wait_for()
+    page.click('[data-lang="en"]')
+    page.locator("#analysis-turns", has_text="Exchanged 7").wait_for()
+    assert "Pass" in page.inner_text("#analysis-turns")
+    page.click('[data-lang="tr"]')

@@ -3,7 +3,7 @@
 // move, its score and equity and the equity lost by the move played, per turn and per
 // player. The server computes it in a worker process; this page shows its progress.
 import { h, mount } from "../dom.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { get, post } from "../api.js";
 import { go } from "../app.js";
 import { loadRules } from "../crossword/rules.js";
@@ -23,7 +23,28 @@ class Ghost {
   }
 }
 
-const fmt = (value) => (value === null || value === undefined ? "—" : String(value));
+/** A number in the page's language: "16,1" in Turkish, "16.1" in English (at most 2 decimals). */
+const fmt = (value) => (value === null || value === undefined ? "—"
+  : new Intl.NumberFormat(language() === "tr" ? "tr-TR" : "en-GB", { maximumFractionDigits: 2 }).format(value));
+
+/** Whether `text` (the analysis' GCG move text) is a pass or an exchange, not a play. */
+const scoreless = (text) => text === "pass" || /^exchange\b/.test(text || "");
+
+/** A move of the analysis in words. Plays stay in GCG notation ("8H KALEM"); "pass" and
+ * "exchange ABC" (or "exchange" for a whole rack, "exchange 7" for a count) are said:
+ * "Pas", "Taş değiştirdi (7)" for the move played, "Taş değiştir (7)" for the best move.
+ * The tiles are named only where a part of the rack may be exchanged. */
+function moveText(text, { rack = "", played = true, wholeRack = false } = {}) {
+  if (text === null || text === undefined) return "—";
+  if (text === "pass") return t("analysis.move_pass");
+  const exchange = text.match(/^exchange(?: (\S+))?$/);
+  if (!exchange) return text;
+  const given = exchange[1] || "";
+  const counted = /^\d+$/.test(given);
+  const n = counted ? Number(given) : [...(given || rack || "")].length;
+  const tiles = counted || wholeRack ? "" : given;
+  return t(`analysis.move_${played ? "exchanged" : "exchange"}${tiles ? "_tiles" : ""}`, { n, tiles });
+}
 
 /** The upload form: a GCG file (or pasted text) to analyse. */
 export async function renderAnalysisUpload(root) {
@@ -211,11 +232,20 @@ export async function renderAnalysis(root, kind, ref) {
     );
   }
 
+  /** The move played or the best move of `turn`, in words, with its score if it is a play. */
+  function turnMove(turn, played, scoreOf = (score) => ` (${score})`) {
+    const text = played ? turn.played : turn.best;
+    const score = played ? turn.played_score : turn.best_score;
+    const wholeRack = state.analysis.result.analysis.rules.split("@")[0] === "tr";
+    const words = moveText(text, { rack: turn.rack, played, wholeRack });
+    return text && !scoreless(text) ? `${words}${scoreOf(fmt(score))}` : words;
+  }
+
   function renderTurn(turn) {
     const best = turn.loss !== null && turn.loss <= 0;
     return h("dl", { class: "turn-analysis", id: "turn-analysis" },
-      h("dt", {}, t("analysis.played")), h("dd", { "data-field": "played" }, `${turn.played} (${turn.played_score}) · ${t("analysis.equity")} ${fmt(turn.played_equity)}`),
-      h("dt", {}, t("analysis.best")), h("dd", { "data-field": "best" }, turn.best ? `${turn.best} (${fmt(turn.best_score)}) · ${t("analysis.equity")} ${fmt(turn.best_equity)}` : "—"),
+      h("dt", {}, t("analysis.played")), h("dd", { "data-field": "played" }, `${turnMove(turn, true)} · ${t("analysis.equity")} ${fmt(turn.played_equity)}`),
+      h("dt", {}, t("analysis.best")), h("dd", { "data-field": "best" }, turn.best ? `${turnMove(turn, false)} · ${t("analysis.equity")} ${fmt(turn.best_equity)}` : "—"),
       h("dt", {}, t("analysis.loss")), h("dd", { "data-field": "loss", class: best ? "best" : "" },
         turn.loss === null ? t("analysis.not_analysed", { note: turn.note || "" }) : best ? t("analysis.was_best") : fmt(turn.loss)),
     );
@@ -230,7 +260,7 @@ export async function renderAnalysis(root, kind, ref) {
           h("th", { scope: "col" }, t("analysis.best_moves")))),
         h("tbody", {}, analysis.totals.map((p) => h("tr", { "data-nick": p.nick },
           h("th", { scope: "row" }, nameOf(null, p.nick)), h("td", {}, `${p.analysed}/${p.turns}`),
-          h("td", { "data-total": "loss" }, String(p.equity_lost)), h("td", {}, String(p.average_loss)),
+          h("td", { "data-total": "loss" }, fmt(p.equity_lost)), h("td", {}, fmt(p.average_loss)),
           h("td", {}, String(p.best_moves))))))),
       h("p", { class: "muted small" }, t(analysis.valuation === "equity" ? "analysis.by_equity" : "analysis.by_score", { lexicon: analysis.lexicon })));
   }
@@ -250,8 +280,8 @@ export async function renderAnalysis(root, kind, ref) {
           onkeydown: (e) => { if (e.key === "Enter") go_(stepOf.get(turn.number) || 0); },
         },
         h("td", {}, String(turn.number)), h("td", { class: "move-player" }, nameOf(turn.seat, turn.nick)),
-        h("td", { class: "move-what" }, `${turn.played} ${turn.played_score}`),
-        h("td", { class: "move-what" }, turn.best ? `${turn.best} ${fmt(turn.best_score)}` : "—"),
+        h("td", { class: "move-what" }, turnMove(turn, true, (score) => ` ${score}`)),
+        h("td", { class: "move-what" }, turn.best ? turnMove(turn, false, (score) => ` ${score}`) : "—"),
         h("td", { class: "move-score" }, fmt(turn.loss))))))));
   }
 
