@@ -14,6 +14,7 @@ from .helpers import api_post, legal_plays, match_view, quiet, register, start_m
 from .test_board import two_players
 from .test_classic import wait_seq
 from .test_codenames import start_four
+from .test_letterjam import start_three
 
 THIRD_PERSON = ("Pas geçti", "taş değiştirdi", "Teslim oldu", "Sırası atlandı", "İtiraz etti",
                 "Süresi doldu")
@@ -71,10 +72,16 @@ def test_cw1_sc1_own_turns_in_the_second_person_and_an_accepted_play(open_page: 
         for player, what in rows(page):
             if player == "Sen":
                 assert not any(re.search(rf"{form}(?!\w)", what) for form in THIRD_PERSON), what
+    for player, name in ((x, "desktop"), (y, "phone")):
+        if name == "phone":
+            player.page.set_viewport_size(PHONE)
+            player.page.click("#panel-tab-moves")
+        quiet(player.page)
+        player.page.screenshot(path=str(SCREENSHOTS / f"issue24-cw1-moves-{name}.png"))
     # In English too.
     y.page.click('[data-lang="en"]')
-    y.page.locator("#move-list tr.move-entry", has_text="You passed").wait_for()
-    y.page.locator("#move-list tr.move-entry", has_text="You resigned").wait_for()
+    y.page.locator("#move-list tr.move-entry", has_text="You passed").wait_for(state="attached")
+    y.page.locator("#move-list tr.move-entry", has_text="You resigned").wait_for(state="attached")
     y.page.click('[data-lang="tr"]')
 
 
@@ -235,3 +242,43 @@ def test_cw3_analysis_reads_moves_and_numbers_and_fits(open_page: Any) -> None:
     page.locator("#analysis-turns", has_text="Exchanged 7").wait_for()
     assert "Pass" in page.inner_text("#analysis-turns")
     page.click('[data-lang="tr"]')
+
+
+# --- Harf Takıl and the waiting room of a 3-4 player game ---------------------------------
+
+
+def test_ht8_a_stand_names_its_tokens_and_the_clues_given(open_page: Any) -> None:
+    match_id, players = start_three(open_page)
+    page = players[0].page
+    page.locator("#lj-stands [data-stand-meta='1']").wait_for()
+    assert page.locator("#lj-stands .lj-stand .lj-tokens-n").count() == 0
+    for seat in (1, 2):
+        text = page.inner_text(f"#lj-stands [data-stand-meta='{seat}']")
+        assert re.fullmatch(r"jeton: \d+ · verdiği ipucu: 0", text), text
+    assert re.fullmatch(r"jeton: \d+ · verdiğin ipucu: 0",
+                        page.inner_text("#lj-stands [data-stand-meta='0']"))
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(viewport)
+        quiet(page)
+        page.screenshot(path=str(SCREENSHOTS / f"issue24-ht8-stands-{name}.png"), full_page=True)
+    page.click('[data-lang="en"]')
+    page.locator("#lj-stands [data-stand-meta='1']", has_text="clues given: 0").wait_for()
+    assert page.inner_text("#lj-stands [data-stand-meta='1']").startswith("tokens: ")
+    page.click('[data-lang="tr"]')
+    assert match_id
+
+
+def test_sc2_a_waiting_game_of_three_waits_for_opponents(open_page: Any) -> None:
+    host = open_page(PHONE)
+    register(host.page, unique("ali"))
+    others = [unique("bora"), unique("cem")]
+    for name in others:
+        register(open_page(DESKTOP).page, name)
+    created = api_post(host.page, "/matches", {
+        "game": "crossword", "options": {"rules": "en", "players": 3}, "ranked": False,
+        "time_control": {"kind": "none"}, "opponents": others,
+    })
+    host.page.goto(f"/#/match/{created['match']['id']}")
+    host.page.locator(".waiting h1", has_text="Rakipler bekleniyor").wait_for()
+    quiet(host.page)
+    host.page.screenshot(path=str(SCREENSHOTS / "issue24-sc2-waiting-phone.png"))
