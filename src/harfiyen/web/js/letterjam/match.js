@@ -463,8 +463,10 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
         h("span", { "aria-hidden": "true" }, `${t("lj.seen")} ${stand.seen.map((l) => letterText(v, l)).join(" ")}`)),
       h("div", { class: "lj-stand-meta small" },
         tokenDots("red", reds, t("lj.red_left_label", { n: reds }), { count: false }),
+        // "jeton: 2 · verdiği ipucu: 0": a narrow stand wraps at the dot, never inside a part.
         h("span", { class: "muted", "data-stand-meta": stand.seat },
-          t(mine ? "lj.stand_meta_you" : "lj.stand_meta", { tokens: reds, clues: stand.clues_given })),
+          t(mine ? "lj.stand_meta_you" : "lj.stand_meta", { tokens: reds, clues: stand.clues_given })
+            .split(" · ").map((part, i) => [i > 0 && " · ", h("span", { class: "lj-meta-part" }, part)])),
         offered && !ended() && v.phase === "round" && h("span", { class: "lj-badge" }, t("lj.has_offer", { n: votes })),
         v.agrees_end[stand.seat] && !ended() && h("span", { class: "lj-badge" }, t("lj.agrees_end_badge")),
         stand.arranged && !ended() && h("span", { class: "lj-badge" }, t("lj.arranged_badge")),
