@@ -48,6 +48,12 @@ def test_cw1_sc1_own_turns_in_the_second_person_and_an_accepted_play(open_page: 
     x.page.locator("#last-move", has_text=f"{y.name} hamleni kabul etti").wait_for()
     watcher.page.locator(
         "#last-move", has_text=f"{y.name} hamleyi kabul etti (oynayan: {x.name})").wait_for()
+    quiet(y.page)
+    y.page.screenshot(path=str(SCREENSHOTS / "issue24-sc1-accepted-desktop.png"))
+    x.page.set_viewport_size(PHONE)
+    quiet(x.page)
+    x.page.screenshot(path=str(SCREENSHOTS / "issue24-sc1-accepted-phone.png"), full_page=True)
+    x.page.set_viewport_size(DESKTOP)
     for page in (x.page, y.page, watcher.page):
         assert "Oynadın" not in page.inner_text("#last-move")
         assert "oynadı" not in page.inner_text("#last-move")
@@ -105,6 +111,8 @@ def test_cw2_the_hand_off_box_only_at_a_running_table_with_another_person(
     page.goto("/#/profile")
     page.locator("#stats-bonus", has_text="Yedi taş bonusu").wait_for()
     assert "Bingo" not in page.inner_text("#stats")
+    quiet(page)
+    page.screenshot(path=str(SCREENSHOTS / "issue24-tx-profile-desktop.png"), full_page=True)
 
     # Two people: the box while the game runs, gone at its end (live and after a reload).
     host, guest = open_page(DESKTOP), open_page(PHONE)
@@ -282,3 +290,16 @@ def test_sc2_a_waiting_game_of_three_waits_for_opponents(open_page: Any) -> None
     host.page.locator(".waiting h1", has_text="Rakipler bekleniyor").wait_for()
     quiet(host.page)
     host.page.screenshot(path=str(SCREENSHOTS / "issue24-sc2-waiting-phone.png"))
+
+
+def test_kc6_a_room_names_its_lenient_clue_rule(open_page: Any) -> None:
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        host = open_page(viewport)
+        register(host.page, unique("ev"))
+        room = api_post(host.page, "/rooms", {"game": "codenames",
+                                              "options": {"language": "tr", "strict_clues": False}})
+        host.page.goto(f"/#/room/{room['code']}")
+        host.page.locator("#room-options", has_text="serbest ipucu kuralı").wait_for()
+        assert "ev kuralı" not in host.page.inner_text("body")
+        quiet(host.page)
+        host.page.screenshot(path=str(SCREENSHOTS / f"issue24-kc6-room-{name}.png"))
