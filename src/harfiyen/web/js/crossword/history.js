@@ -129,7 +129,7 @@ export class MoveHistory {
     return { players, turns, end };
   }
 
-  /** What a row says; the viewer's own rows in the second person ("Pas geçtin"), never a
+  /** What a row says; the viewer's own rows in the second person ("you passed"), never a
    * third-person text beside "Sen" (GLOSSARY). */
   describe(event, open = false, seat = null) {
     const you = seat !== null && this.isMe(seat) ? "_you" : "";

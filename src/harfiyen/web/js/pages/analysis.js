@@ -31,9 +31,9 @@ const fmt = (value) => (value === null || value === undefined ? "—"
 const scoreless = (text) => text === "pass" || /^exchange\b/.test(text || "");
 
 /** A move of the analysis in words. Plays stay in GCG notation ("8H KALEM"); "pass" and
- * "exchange ABC" (or "exchange" for a whole rack, "exchange 7" for a count) are said:
- * "Pas", "Taş değiştirdi (7)" for the move played, "Taş değiştir (7)" for the best move.
- * The tiles are named only where a part of the rack may be exchanged. */
+ * "exchange ABC" ("exchange" for a whole rack, "exchange 7" for a count) become the
+ * catalogue's pass and exchange texts, in the past tense for the move played and as advice
+ * for the best move. The tiles are named only where a part of the rack may be exchanged. */
 function moveText(text, { rack = "", played = true, wholeRack = false } = {}) {
   if (text === null || text === undefined) return "—";
   if (text === "pass") return t("analysis.move_pass");
