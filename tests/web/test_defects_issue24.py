@@ -288,6 +288,7 @@ def test_sc2_a_waiting_game_of_three_waits_for_opponents(open_page: Any) -> None
     })
     host.page.goto(f"/#/match/{created['match']['id']}")
     host.page.locator(".waiting h1", has_text="Rakipler bekleniyor").wait_for()
+    assert "arkadaşlarına" in host.page.inner_text(".waiting")
     quiet(host.page)
     host.page.screenshot(path=str(SCREENSHOTS / "issue24-sc2-waiting-phone.png"))
 

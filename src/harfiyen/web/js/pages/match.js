@@ -431,7 +431,7 @@ export async function renderMatch(root, idText) {
         : missingSeats() > 1 ? "match.waiting_many" : "match.waiting")),
       h("p", { class: "muted" }, describeMatch(s.match)),
       invite && s.status === "waiting" && [
-        h("p", {}, t("match.share_invite")),
+        h("p", {}, t(missingSeats() > 1 ? "match.share_invite_many" : "match.share_invite")),
         h("div", { class: "invite-box" },
           h("div", {}, h("span", { class: "muted" }, t("match.invite_code")), " ", h("code", { id: "invite-code" }, invite.code)),
           h("div", { class: "row" },
