@@ -105,6 +105,19 @@ def test_cw2_the_hand_off_box_only_at_a_running_table_with_another_person(
     page.wait_for_selector('#match[data-my-turn="true"]')
     page.wait_for_timeout(500)
     assert page.locator("#seat-hand").count() == 0
+    # The exchange and pass dialogs: "Taş değiştir" (TX), the turn goes to the next player (SC-2).
+    page.click("#action-menu")
+    page.click("#action-exchange")
+    dialog = page.locator("dialog[open]")
+    dialog.locator("h2.dialog-title", has_text="Taş değiştir").wait_for()
+    assert "sıra sonraki oyuncuya geçecek" in dialog.inner_text()
+    quiet(page)
+    page.screenshot(path=str(SCREENSHOTS / "issue24-tx-exchange-desktop.png"))
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    page.click("#action-pass")
+    page.locator("dialog[open]", has_text="sırayı sonraki oyuncuya verirsin").wait_for()
+    page.keyboard.press("Escape")
     # The profile names the all-tiles bonus of a Turkish game (TX).
     match_id = int(page.get_attribute("#match", "data-match"))
     post_move(page, match_id, {"kind": "resign"})
