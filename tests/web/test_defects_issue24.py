@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from .codenames_helpers import free_clues, key_from_page
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
 from .helpers import api_post, legal_plays, match_view, quiet, register, start_match, unique
@@ -30,6 +32,7 @@ def rows(page: Any) -> list[tuple[str, str]]:
             for row in page.locator("#move-list tr.move-entry").all()]
 
 
+@pytest.mark.slow
 def test_cw1_sc1_own_turns_in_the_second_person_and_an_accepted_play(open_page: Any) -> None:
     match_id, by_seat = two_players(open_page, {"rules": "en", "challenge": "double"})
     watcher = open_page(DESKTOP)
@@ -150,6 +153,7 @@ def test_cw2_the_hand_off_box_only_at_a_running_table_with_another_person(
 # --- Kelime Casusu ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_kc1_the_end_says_whose_words_were_all_revealed(open_page: Any) -> None:
     match_id, seats, _ = start_four(open_page)
     red_spy = seats["red", "spymaster"].page
@@ -195,6 +199,7 @@ INK = """(el) => { const style = getComputedStyle(el); const ctx = document.crea
             m.actualBoundingBoxAscent + m.actualBoundingBoxDescent]; }"""
 
 
+@pytest.mark.slow
 def test_kc4_the_neutral_key_sign_is_as_visible_as_the_others(open_page: Any) -> None:
     _, seats, _ = start_four(open_page)
     for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
