@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from harfiyen.server.db import make_engine
-from harfiyen.server.migrate import current, head
+from harfiyen.server.migrate import current, head, upgrade
 
 from .conftest import Database
 
@@ -50,3 +52,27 @@ async def test_models_match_the_migrations(database: Database) -> None:
     structural = [d for d in diff if isinstance(d, tuple) and d[0] in (
         "add_table", "remove_table", "add_column", "remove_column")]
     assert structural == []
+
+
+async def test_sqlite_upgrades_a_database_that_holds_data(tmp_path: Path) -> None:
+    """The batch rebuilds of SQLite tables (0003 rebuilds ``users``) keep every row that
+    refers to them: an operator upgrading a used database loses nothing."""
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}")
+    try:
+        await upgrade(engine, "0002")
+        async with engine.begin() as conn:
+            await conn.execute(text(
+                "INSERT INTO users (id, username, display_name, is_guest, preferences, "
+                "created_at) VALUES (1, 'Ayse', 'Ayşe', 0, '{}', '2025-01-01')"))
+            await conn.execute(text(
+                "INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) "
+                "VALUES ('t', 1, '2025-01-01', '2099-01-01')"))
+        await upgrade(engine)
+        async with engine.connect() as conn:
+            assert await current(engine) == head()
+            sessions = (await conn.execute(text("SELECT user_id FROM auth_sessions"))).all()
+            keys = (await conn.execute(text("SELECT username_key FROM users"))).all()
+            enforced = (await conn.execute(text("PRAGMA foreign_keys"))).scalar()
+    finally:
+        await engine.dispose()
+    assert sessions == [(1,)] and keys == [("ayse",)] and enforced == 1

@@ -21,8 +21,27 @@ def alembic_config(connection: Any) -> Config:
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
     """Bring the database behind ``engine`` to ``revision`` (the newest by default)."""
-    async with engine.begin() as conn:
-        await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), revision))
+    if engine.dialect.name != "sqlite":
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), revision))
+        return
+    # SQLite alters a table by rebuilding it (copy, drop, rename). With foreign keys
+    # enforced, dropping ``users`` would cascade-delete every session and refuse the
+    # matches that refer to it, so the rebuilds run with enforcement off (the pragma
+    # only takes effect outside a transaction) and the references are checked after.
+    async with engine.connect() as conn:
+        await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        await conn.commit()
+        try:
+            async with conn.begin():
+                await conn.run_sync(
+                    lambda sync: command.upgrade(alembic_config(sync), revision))
+                broken = (await conn.exec_driver_sql("PRAGMA foreign_key_check")).all()
+                if broken:
+                    raise RuntimeError(f"migration left broken references: {broken[:5]}")
+        finally:
+            await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            await conn.commit()
 
 
 async def current(engine: AsyncEngine) -> str | None:
