@@ -59,6 +59,10 @@ the rule every word an AI chooses passes. Each line must name a lexicon word
 not on the slur block list, once, with a known category and a note. The
 vocabulary lists themselves do not change with the unfit list (the Harf Takıl
 deck and secret words of rules versions already played derive from them).
+It also ships the reviewed short words (``vocabulary/<lang>_short.tsv``: every
+word of at most three letters in the everyday frequency span, judged
+``common``, ``known`` or ``obscure``) as ``short_<lang>.tsv`` (the common and
+known ones): the short words Çaylak (common) and Orta (both) may play.
 
 The output is deterministic: the same packages give the same bytes.
 """
@@ -76,7 +80,13 @@ from importlib.metadata import version as dist_version
 from pathlib import Path
 from typing import Any
 
-from harfiyen.lexicon.fitness import UNFIT_CATEGORIES
+from harfiyen.lexicon.fitness import (
+    EVERYDAY_ZIPF,
+    SHORT_LENGTH,
+    SHORT_VERDICTS,
+    UNFIT_CATEGORIES,
+    zipf,
+)
 from harfiyen.lexicon.meanings import wordnet_data_dir
 from harfiyen.lexicon.normalize import Language, fold_circumflex, lower, tr_sort_key, upper
 from harfiyen.lexicon.vocabulary import MAX_LENGTH, MIN_LENGTH, MIN_ZIPF, MIN_ZIPF_CONCRETE
@@ -325,6 +335,40 @@ def read_unfit(lang: Language) -> list[tuple[str, str, str]]:
     return out
 
 
+def read_short(lang: Language, refused: frozenset[str]) -> list[tuple[str, str]]:
+    """The reviewed short words of ``lang`` that a beginner knows, as (word,
+    verdict ``common`` or ``known``), in file order.
+
+    Fails (``ValueError``) on a line that is not a short lexicon word, repeats a
+    word, names an unknown verdict or judges a word obscure without a note, and
+    when a short word of the everyday span (Zipf, not refused) is not reviewed:
+    a new lexicon or wordfreq release must be read before Çaylak plays it.
+    """
+    lexicon = read_words(DEFAULT_LEXICON[lang])
+    name = f"{lang}_short.tsv"
+    verdicts: dict[str, str] = {}
+    for number, line in enumerate((REVIEW_DIR / name).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        where = f"{name}:{number}"
+        parts = line.split("\t")
+        if len(parts) != 3:
+            raise ValueError(f"{where}: want WORD<TAB>verdict<TAB>note")
+        word, verdict, note = parts
+        if word not in lexicon or len(word) > SHORT_LENGTH:
+            raise ValueError(f"{where}: {word} is not a short word of {DEFAULT_LEXICON[lang]}")
+        if word in verdicts:
+            raise ValueError(f"{where}: {word} is listed twice")
+        if verdict not in SHORT_VERDICTS or (verdict == "obscure" and not note.strip()):
+            raise ValueError(f"{where}: want 'common', 'known', or 'obscure' with a note")
+        verdicts[word] = verdict
+    unread = sorted(w for w in lexicon if len(w) <= SHORT_LENGTH and w not in refused
+                    and zipf(w, lang) >= EVERYDAY_ZIPF[lang] and w not in verdicts)
+    if unread:
+        raise ValueError(f"{name}: not reviewed yet: {' '.join(unread)}")
+    return [(w, verdict) for w, verdict in verdicts.items() if verdict != "obscure"]
+
+
 # --- output -------------------------------------------------------------------------------
 
 
@@ -365,6 +409,15 @@ def build() -> dict[str, bytes]:
                            for c in UNFIT_CATEGORIES},
             "sha256": hashlib.sha256(data).hexdigest(),
         }
+        refused = blocklist(lang) | frozenset(w for w, _, _ in unfit)  # type: ignore[arg-type]
+        short = read_short(lang, refused)  # type: ignore[arg-type]
+        name = f"short_{lang}.tsv"
+        data = "".join(f"{w}\t{verdict}\n" for w, verdict in short).encode()
+        files[name] = data
+        langs[lang]["short"] = {
+            "file": name, "words": dict(Counter(verdict for _, verdict in short)),
+            "sha256": hashlib.sha256(data).hexdigest(),
+        }
     manifest = {
         "format": MANIFEST_FORMAT, "script": "scripts/make_vocabulary.py",
         "packages": PINNED, "length": [MIN_LENGTH, MAX_LENGTH], "languages": langs,
@@ -379,6 +432,7 @@ def report(files: Mapping[str, bytes]) -> None:
         print(f"{lang}: {entry['words']} words (Zipf ≥ {entry['min_zipf']}), "
               f"{entry['filter_counts']}")
         print(f"{lang} unfit: {entry['unfit']['words']} words, {entry['unfit']['categories']}")
+        print(f"{lang} short words: {entry['short']['words']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,7 +18,8 @@ def test_report_runs_and_counts_every_context(lang: str) -> None:
     result = runner.invoke(app, ["vocabulary", "report", "--lang", lang, "--samples", "3"])
     assert result.exit_code == 0, result.output
     text = result.output
-    for heading in ("## play / everyday", "## play / wide", "## play / whole", "## say", "## deal"):
+    spans = ("common", "everyday", "wide", "whole")
+    for heading in (*(f"## play / {span}" for span in spans), "## say", "## deal"):
         assert heading in text
     assert f"| **all** | {len(unfit(lang))} |" in text  # type: ignore[arg-type]
     assert "| slur |" in text and "| unfit:sexual |" in text and "| rare |" in text

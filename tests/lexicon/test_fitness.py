@@ -98,12 +98,46 @@ def test_play_spans_by_frequency() -> None:
     assert fit("ADZ", "en", "play", "wide") and not fit("ADZ", "en", "play", "everyday")
 
 
+@pytest.mark.parametrize(("lang", "common", "known", "obscure"), [
+    ("tr", ("ÜÇ", "GÖL", "ŞU", "AT", "KOÇ"), ("ÖÇ", "ZAN", "NEY"), ("Fİ", "TE", "AĞI", "İLA")),
+    ("en", ("CAT", "ZOO", "GO", "OX", "SKY"), (), ("XU", "OBI", "AA", "ZEE", "QI")),
+])
+def test_short_words_are_played_as_a_reader_judged_them(
+    lang: Language, common: tuple[str, ...], known: tuple[str, ...], obscure: tuple[str, ...]
+) -> None:
+    # frequency cannot tell them apart (Fİ has a higher Zipf than GÖL): a reader did
+    for word in common:
+        assert fit(word, lang, "play", "common"), word
+    for word in known:
+        assert fit(word, lang, "play", "everyday") and not fit(word, lang, "play", "common")
+    for word in obscure:
+        assert not fit(word, lang, "play", "everyday"), word
+        assert fit(word, lang, "play", "wide"), word
+
+
+def test_the_common_span_keeps_daily_words() -> None:
+    # Çaylak's span: words a reader judged known rather than daily are left to Orta
+    for word in ("YAZIT", "PELTEK", "YAVER"):
+        assert fit(word, "tr", "play", "everyday") and not fit(word, "tr", "play", "common")
+    for word in ("IRMAK", "PİLOT", "KARGO", "ZARAR"):
+        assert fit(word, "tr", "play", "common"), word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_shipped_short_word_is_reviewed(lang: Language) -> None:
+    script = _make_vocabulary()
+    refused = blocklist(lang) | frozenset(unfit(lang))
+    assert dict(script.read_short(lang, refused)) == fitness.short_words(lang)
+    entry = manifest()["languages"][lang]["short"]
+    assert sum(entry["words"].values()) == len(fitness.short_words(lang)) >= 400
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_play_sets_are_nested_and_never_hold_refused_words(lang: Language) -> None:
     sets = [play_words(LEXICON[lang], span) for span in SPANS]
-    assert sets[0] <= sets[1] <= sets[2]
+    assert sets[0] <= sets[1] <= sets[2] <= sets[3]
     lexicon = frozenset(read_words(LEXICON[lang]))
-    assert sets[2] == lexicon - blocklist(lang) - frozenset(unfit(lang))
+    assert sets[-1] == lexicon - blocklist(lang) - frozenset(unfit(lang))
     for span, words in zip(SPANS, sets, strict=True):
         sample = sorted(words)[::997]
         assert all(fit(w, lang, "play", span) for w in sample)
@@ -136,6 +170,12 @@ def test_the_review_script_refuses_a_bad_line(tmp_path: Path) -> None:
     (tmp_path / "tr_unfit.tsv").write_text("SEKS\tsexual\n")
     with pytest.raises(ValueError, match="note"):
         script.read_unfit("tr")
+    (tmp_path / "tr_short.tsv").write_text("ÜÇ\tcommon\t\nFİ\tobscure\t\n")
+    with pytest.raises(ValueError, match="with a note"):
+        script.read_short("tr", frozenset())
+    (tmp_path / "tr_short.tsv").write_text("ÜÇ\tcommon\t\n")
+    with pytest.raises(ValueError, match=r"not reviewed yet: .*GÖL"):
+        script.read_short("tr", frozenset())
 
 
 def test_zipf_matches_wordfreq() -> None:

@@ -22,7 +22,8 @@ _CONTEXT_TEXT = {
     "deal": "secret and pack words / gizli kelimeler, paket kelimeleri",
 }
 _SPAN_TEXT = {
-    "everyday": "Çaylak, Orta",
+    "common": "Çaylak",
+    "everyday": "Orta",
     "wide": "Usta",
     "whole": "Şampiyon",
 }
@@ -30,6 +31,11 @@ _SPAN_TEXT = {
 
 def _pct(part: int, whole: int) -> str:
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def _short_counts(lang: Language) -> str:
+    verdicts = list(fitness.short_words(lang).values())
+    return ", ".join(f"{verdicts.count(v)} {v}" for v in fitness.SHORT_VERDICTS[:2])
 
 
 def render(lang: Language, samples: int, seed: int) -> str:
@@ -41,8 +47,11 @@ def render(lang: Language, samples: int, seed: int) -> str:
         "any valid word. / Yapay zekânın seçtiği her kelime bu kuraldan geçer; oyuncular "
         "geçerli her kelimeyi oynayabilir.",
         "",
-        f"Thresholds (wordfreq Zipf): everyday ≥ {fitness.EVERYDAY_ZIPF[lang]}; "
-        f"wide ≥ {fitness.WIDE_ZIPF[lang]} or at most {fitness.WIDE_SHORT_LENGTH} letters; "
+        f"Thresholds (wordfreq Zipf): common ≥ {fitness.COMMON_ZIPF[lang]}, everyday ≥ "
+        f"{fitness.EVERYDAY_ZIPF[lang]}, and words of at most {fitness.SHORT_LENGTH} letters "
+        f"only as a reader judged them ({_short_counts(lang)}, "
+        f"`scripts/vocabulary/{lang}_short.tsv`); wide ≥ {fitness.WIDE_ZIPF[lang]} or at most "
+        f"{fitness.SHORT_LENGTH} letters; "
         "whole: the lexicon. Samples seeded with "
         f"{seed}.",
         "",

@@ -9,11 +9,15 @@ rule instead, per language, in one of three named contexts:
   :mod:`harfiyen.lexicon.wordlists`) and not on the reviewed unfit list; each
   bot level plays within a *span* of the lexicon (:data:`SPANS`):
 
-  - ``everyday`` (Çaylak, Orta): wordfreq Zipf at least :data:`EVERYDAY_ZIPF`
-    (3.0 in both languages — wordfreq's Turkish list stops there);
+  - ``common`` (Çaylak): wordfreq Zipf at least :data:`COMMON_ZIPF`, and a
+    word of at most :data:`SHORT_LENGTH` letters only if a reader judged it
+    common (:func:`short_words`: frequency cannot tell ÜÇ from Fİ);
+  - ``everyday`` (Orta): Zipf at least :data:`EVERYDAY_ZIPF` (3.0 in both
+    languages — wordfreq's Turkish list stops there), and a short word only if
+    a reader judged it common or known;
   - ``wide`` (Usta): Zipf at least :data:`WIDE_ZIPF` (Turkish 3.0, English
-    2.0), or a word of at most :data:`WIDE_SHORT_LENGTH` letters (the short
-    words a practised player learns by heart);
+    2.0), or a word of at most :data:`SHORT_LENGTH` letters (the short words a
+    practised player learns by heart);
   - ``whole`` (Şampiyon): the whole lexicon.
 
 * ``say`` — a word an AI says for people to read (Kelime Casusu clues, Harf
@@ -48,7 +52,7 @@ from harfiyen.lexicon.vocabulary import words as vocabulary_words
 from harfiyen.lexicon.wordlists import DEFAULT_LEXICON, blocklist, language_of, read_words
 
 Context = Literal["play", "say", "deal"]
-Span = Literal["everyday", "wide", "whole"]
+Span = Literal["common", "everyday", "wide", "whole"]
 
 CONTEXTS: Final[tuple[Context, ...]] = get_args(Context)
 #: The spans of the ``play`` context, narrowest first.
@@ -56,13 +60,20 @@ SPANS: Final[tuple[Span, ...]] = get_args(Span)
 #: The categories of the reviewed unfit list.
 UNFIT_CATEGORIES: Final = ("sexual", "crude", "drug", "gore", "insult", "sensitive")
 
-#: The wordfreq Zipf threshold of the ``everyday`` span (Çaylak, Orta).
+#: The wordfreq Zipf threshold of the ``common`` span (Çaylak): a fluent reader
+#: judged most words between 3.0 and 3.8 known rather than in daily use (YAZIT,
+#: PELTEK, YAVER), most above it common.
+COMMON_ZIPF: Final[dict[Language, float]] = {"tr": 3.8, "en": 3.8}
+#: The wordfreq Zipf threshold of the ``everyday`` span (Orta).
 EVERYDAY_ZIPF: Final[dict[Language, float]] = {"tr": 3.0, "en": 3.0}
 #: The Zipf threshold of the ``wide`` span (Usta); wordfreq knows no Turkish
 #: word below 3.0, so there the wide span adds only the short words.
 WIDE_ZIPF: Final[dict[Language, float]] = {"tr": 3.0, "en": 2.0}
-#: Every lexicon word of at most this many letters is in the ``wide`` span.
-WIDE_SHORT_LENGTH: Final = 3
+#: The short words: every one is in the ``wide`` span, and only the reviewed
+#: ones (:func:`short_words`) in the ``common`` and ``everyday`` spans.
+SHORT_LENGTH: Final = 3
+#: A reader's verdicts on the short words of the everyday frequency span.
+SHORT_VERDICTS: Final = ("common", "known", "obscure")
 
 SLUR: Final = "slur"
 RARE: Final = "rare"
@@ -88,6 +99,19 @@ def unfit(lang: Language) -> Mapping[str, str]:
         word, category = line.split("\t")
         out[word] = category
     return out
+
+
+@cache
+def short_words(lang: Language) -> Mapping[str, str]:
+    """The words of at most :data:`SHORT_LENGTH` letters a beginner knows, with a
+    reader's verdict, ``common`` or ``known`` (``scripts/vocabulary/<lang>_short.tsv``,
+    shipped as ``short_<lang>.tsv`` by ``scripts/make_vocabulary.py``).
+
+    >>> [short_words("tr").get(w) for w in ("ÜÇ", "ÖÇ", "Fİ")]
+    ['common', 'known', None]
+    """
+    rows = (line.split("\t") for line in _data_text(f"short_{lang}.tsv").splitlines())
+    return {word: verdict for word, verdict in rows}
 
 
 @cache
@@ -122,9 +146,13 @@ def _in_span(word: str, lang: Language, span: Span) -> bool:
     if span == "whole":
         return True
     freq = zipf(word, lang)
-    if span == "everyday":
-        return freq >= EVERYDAY_ZIPF[lang]
-    return freq >= WIDE_ZIPF[lang] or len(word) <= WIDE_SHORT_LENGTH
+    if len(word) > SHORT_LENGTH:
+        threshold = {"common": COMMON_ZIPF, "everyday": EVERYDAY_ZIPF, "wide": WIDE_ZIPF}[span]
+        return freq >= threshold[lang]
+    if span == "wide":
+        return True
+    verdict = short_words(lang).get(word)
+    return verdict == "common" or (verdict == "known" and span == "everyday")
 
 
 def refusal(
@@ -211,7 +239,7 @@ def report(lang: Language, samples: int = 12, seed: int = 0) -> list[ContextRepo
 
     >>> rows = report("tr", samples=2)
     >>> [(r.context, r.span) for r in rows][:2]
-    [('play', 'everyday'), ('play', 'wide')]
+    [('play', 'common'), ('play', 'everyday')]
     >>> rows[0].refused["slur"] == len(blocklist("tr") & frozenset(read_words("TR-1")))
     True
     """
@@ -246,14 +274,16 @@ def report(lang: Language, samples: int = 12, seed: int = 0) -> list[ContextRepo
 
 
 __all__ = [
+    "COMMON_ZIPF",
     "CONTEXTS",
     "EVERYDAY_ZIPF",
     "NOT_VOCABULARY",
     "RARE",
+    "SHORT_LENGTH",
+    "SHORT_VERDICTS",
     "SLUR",
     "SPANS",
     "UNFIT_CATEGORIES",
-    "WIDE_SHORT_LENGTH",
     "WIDE_ZIPF",
     "Context",
     "ContextReport",
@@ -263,6 +293,7 @@ __all__ = [
     "refusal",
     "refused_always",
     "report",
+    "short_words",
     "unfit",
     "zipf",
     "zipf_table",

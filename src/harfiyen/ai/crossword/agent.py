@@ -20,8 +20,8 @@ level chooses among :meth:`BotAgent.records`, the one place that filters the
 generated plays. No level plays a play that forms (main or cross word) a slur
 or a word of the reviewed unfit list; among the rest a level prefers the plays
 whose every word is within its span of the lexicon (:attr:`Level.span`:
-Çaylak and Orta the everyday words, Usta a wider span, Şampiyon the whole
-lexicon) and plays outside it only when it has no such play. With no fit play
+Çaylak the common words, Orta the everyday words, Usta a wider span, Şampiyon
+the whole lexicon) and plays outside it only when it has no such play. With no fit play
 at all a bot exchanges or passes. The sets are computed once per lexicon and
 span (:func:`harfiyen.lexicon.fitness.play_words`).
 """

@@ -2,7 +2,7 @@
 
 Four levels, named in Turkish and English (either name parses):
 
-* ``caylak`` / Beginner: plays everyday words, often not the best;
+* ``caylak`` / Beginner: plays common words, often not the best;
 * ``orta`` / Intermediate: the highest-scoring everyday word, ignoring what it
   keeps;
 * ``usta`` / Expert: full static equity (score + learned leave + small terms)
@@ -49,10 +49,10 @@ class Level(Enum):
     @property
     def span(self) -> Span:
         """The span of the lexicon this level plays where it can
-        (``harfiyen.lexicon.fitness``: ``everyday``, ``wide`` or ``whole``).
+        (``harfiyen.lexicon.fitness``: ``common``, ``everyday``, ``wide`` or ``whole``).
 
         >>> [level.span for level in Level]
-        ['everyday', 'everyday', 'wide', 'whole']
+        ['common', 'everyday', 'wide', 'whole']
         """
         return SPAN[self]
 
@@ -89,10 +89,12 @@ _TR_NAMES: Final = {
     Level.CHAMPION: "Şampiyon",
 }
 
-#: The span of the lexicon each level plays where it can: Çaylak and Orta wordfreq
-#: Zipf ≥ 3.0, Usta Zipf ≥ 2.0 (Turkish 3.0) or at most 3 letters, Şampiyon everything.
+#: The span of the lexicon each level plays where it can (``harfiyen.lexicon.fitness``):
+#: Çaylak common words (Zipf ≥ 3.8; short words a reader judged common), Orta everyday
+#: words (Zipf ≥ 3.0; short ones judged common or known), Usta Zipf ≥ 2.0 (Turkish 3.0)
+#: or at most 3 letters, Şampiyon everything.
 SPAN: Final[dict[Level, Span]] = {
-    Level.BEGINNER: "everyday",
+    Level.BEGINNER: "common",
     Level.INTERMEDIATE: "everyday",
     Level.EXPERT: "wide",
     Level.CHAMPION: "whole",
