@@ -9,8 +9,10 @@ the engine's ``PlayMade.words``) is counted for the level that played it:
 
 * *unfit*: a slur (the block list) or a word of the reviewed unfit list
   (``harfiyen.lexicon.fitness``) — must be 0 at every level;
-* *everyday*: within the ``everyday`` span (wordfreq Zipf ≥ 3.0), the vocabulary
-  Çaylak and Orta keep to where they can;
+* *common*: within Çaylak's ``common`` span (Zipf ≥ 3.8, short words a reader
+  judged common);
+* *everyday*: within Orta's ``everyday`` span (Zipf ≥ 3.0, short words judged
+  common or known);
 * *wide*: within Usta's ``wide`` span;
 * *people's vocabulary*: in ``harfiyen.lexicon.vocabulary`` (the dictionary forms
   the say / deal contexts use; crossword plays include inflected and 2-letter
@@ -74,7 +76,8 @@ def measure(lang: Language, level: Level, games: int, budget: float | None,
             workers: int) -> dict[str, float]:
     lexicon = DEFAULT_LEXICON[lang]
     refused = refused_always(lang)
-    everyday, wide = play_words(lexicon, "everyday"), play_words(lexicon, "wide")
+    common, everyday = play_words(lexicon, "common"), play_words(lexicon, "everyday")
+    wide = play_words(lexicon, "wide")
     vocabulary = vocabulary_words(lang)
     jobs = [(lang, level.value, seed, budget) for seed in range(games)]
     total: Counter[str] = Counter()
@@ -92,6 +95,7 @@ def measure(lang: Language, level: Level, games: int, budget: float | None,
     unfit = [w for w in words if w in refused]
     return {
         "games": games, "words": len(words), "unfit": len(unfit),
+        "common": sum(w in common for w in words) / n,
         "everyday": sum(w in everyday for w in words) / n,
         "wide": sum(w in wide for w in words) / n,
         "vocabulary": sum(w in vocabulary for w in words) / n,
@@ -112,16 +116,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     lang: Language = "tr" if args.lang == "tr" else "en"
     print(f"lang {lang}: self-play, seeds 0..N-1; shares of the words each level played")
-    print("| level | games | words | unfit | everyday (Zipf ≥ 3.0) | wide span | people's "
+    print("| level | games | words | unfit | common span | everyday span | wide span | people's "
           "vocabulary | passes/game | exchanges/game | avg score | s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for level in Level:
         champion = level is Level.CHAMPION
         games = args.champion_games if champion else args.games
         budget = args.champion_time if champion else None
         r = measure(lang, level, games, budget, args.workers)
         print(f"| {level.tr_name} | {games} | {r['words']:.0f} | {r['unfit']:.0f} | "
-              f"{r['everyday']:.1%} | {r['wide']:.1%} | {r['vocabulary']:.1%} | "
+              f"{r['common']:.1%} | {r['everyday']:.1%} | {r['wide']:.1%} | "
+              f"{r['vocabulary']:.1%} | "
               f"{r['passes']:.2f} | {r['exchanges']:.2f} | {r['score']:.1f} | "
               f"{r['seconds']:.0f} |", flush=True)
         if r["unfit"]:
