@@ -292,10 +292,18 @@ def test_notification_permission_is_asked_only_after_a_click(open_page: Any) -> 
     as_guest(page)
     assert page.evaluate("window.__permissionAsked") == 0
 
-    # Starting a match offers notifications in a banner, still without asking.
+    # A solo game against a bot, which answers within seconds, offers nothing (the match
+    # controller decides before it draws the page).
     page.click("#opponent-bot")
     page.click("#new-create")
     current_match(page)
+    page.wait_for_selector("#board")
+    assert page.locator("#notify-offer").count() == 0
+    # A match waiting for a person offers notifications in a banner, still without asking.
+    open_route(page, "/lobby", "#new-create")
+    page.click("#opponent-invite")
+    page.click("#new-create")
+    page.wait_for_selector("#withdraw")
     assert page.evaluate("window.__permissionAsked") == 0
     if page.evaluate("'PushManager' in window && Notification.permission === 'default'"):
         page.wait_for_selector("#notify-offer")

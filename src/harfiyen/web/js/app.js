@@ -1,7 +1,7 @@
 // Entry point: catalogues, session, hash router, top bar and notices.
 import { h, mount } from "./dom.js";
 import { languages, language, loadCatalogues, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { get, post } from "./api.js";
+import { post } from "./api.js";
 import { applyTheme, loadUser, savePreference, session } from "./session.js";
 import { socket } from "./socket.js";
 import { toast } from "./ui.js";
@@ -9,9 +9,6 @@ import { renderAuth } from "./pages/auth.js";
 import { renderLobby } from "./pages/lobby.js";
 import { renderMatches } from "./pages/matches.js";
 import { renderInvite } from "./pages/invite.js";
-import { renderMatch } from "./pages/match.js";
-import { renderCodenamesMatch } from "./codenames/match.js";
-import { renderLetterJamMatch } from "./letterjam/match.js";
 import { renderRoom } from "./pages/room.js";
 import { renderPacks } from "./pages/room_packs.js";
 import { renderProfile } from "./pages/profile.js";
@@ -20,49 +17,18 @@ import { renderSettings } from "./pages/settings.js";
 import { renderAnalysis, renderAnalysisUpload } from "./pages/analysis.js";
 import { renderDictionary } from "./pages/dictionary.js";
 import { renderHelp } from "./pages/help.js";
-import { handedText, seatBar } from "./handoff.js";
-
-// A match page for any game: Kelime Casusu and Harf Takıl have their own; the crossword games the rest.
-async function renderAnyMatch(root, idText, { table = false } = {}) {
-  let match = null;
-  try {
-    match = (await get(`/matches/${Number(idText)}`)).match;
-  } catch (problem) {
-    mount(root, h("section", { class: "card page-narrow" }, h("p", { class: "form-error", role: "alert" }, problem.message),
-      h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
-    return null;
-  }
-  const id = Number(idText);
-  const done = match.game === "codenames" ? await renderCodenamesMatch(root, id, match, { table })
-    : match.game === "letterjam" ? await renderLetterJamMatch(root, id, match, { table })
-      : await renderMatch(root, idText);
-  const bar = table ? null : seatBar(id, match, (text) => {
-    const shown = document.getElementById("seat-hand-error");
-    if (shown) {
-      shown.textContent = text;
-      shown.classList.remove("empty");
-    }
-  });
-  // While the AI plays for them, the player sees it first (their own moves wait).
-  if (bar?.dataset.handed === "true") root.prepend(bar);
-  else if (bar) root.append(bar);
-  // A finished game has no seat to leave: the box goes when the match ends.
-  const stopEnded = bar ? socket.onNotice((notice) => {
-    if (notice.kind === "match_ended" && notice.match === id) bar.remove();
-  }) : null;
-  return () => {
-    stopEnded?.();
-    done?.();
-  };
-}
+import { handedText } from "./handoff.js";
+import { go, startRouter } from "./router.js";
+import { gameOf } from "./games/index.js";
+import { openMatch } from "./match/controller.js";
 
 // Pattern -> page; a page returns an optional cleanup function.
 const ROUTES = [
   [/^\/?$/, renderLobby, true],
   [/^\/lobby$/, renderLobby, true],
   [/^\/matches$/, renderMatches, true],
-  [/^\/match\/(\d+)$/, renderAnyMatch, true],
-  [/^\/table\/(\d+)$/, (root, id) => renderAnyMatch(root, id, { table: true }), true],
+  [/^\/match\/(\d+)$/, (root, id) => openMatch(root, id, gameOf), true],
+  [/^\/table\/(\d+)$/, (root, id) => openMatch(root, id, gameOf, { table: true }), true],
   [/^\/room\/([\w-]+)$/, renderRoom, true],
   [/^\/packs$/, renderPacks, true],
   [/^\/invite\/([\w-]+)$/, renderInvite, true],
@@ -83,16 +49,6 @@ let cleanup = null;
 // quick language switches) is cleaned up at once instead of staying on screen, deaf.
 let routeCount = 0;
 let routeShown = 0;
-
-/** Show `path`; `replace`: in place of the current entry (a page that has done its job,
- * like an accepted invitation, should not stay in the address bar or the history). */
-export function go(path, { replace = false } = {}) {
-  if (replace) {
-    history.replaceState(null, "", `#${path}`);
-    route();
-  } else if (location.hash === `#${path}`) route();
-  else location.hash = path;
-}
 
 async function route() {
   const mine = ++routeCount;
@@ -127,14 +83,6 @@ async function route() {
 
 function renderAuthPage(root) {
   renderAuth(root);
-}
-
-/** Called by the sign-in page once a user is signed in. */
-export function afterSignIn() {
-  socket.reconnect();
-  const next = sessionStorage.getItem("harfiyen.after_login") || "/";
-  sessionStorage.removeItem("harfiyen.after_login");
-  go(next === "/login" ? "/" : next);
 }
 
 const NAV = [
@@ -236,6 +184,7 @@ async function start() {
     if (session.user) socket.reconnect();
     route();
   });
+  startRouter(route, () => socket.reconnect());
   window.addEventListener("hashchange", route);
   await route();
   document.body.dataset.ready = "true";

@@ -12,6 +12,9 @@ const BOT_PREFIX = "bot_";
 
 export const levelFor = (game) => LEVEL[game] || "ai";
 
+/** An AI player of a match (a server user, not a person). */
+export const isBot = (player) => player.username.startsWith(BOT_PREFIX);
+
 /** Hand `seat` of match `id` to the AI (`level`), or take it back (`null`). */
 export function handSeat(id, seat, level) {
   return post(`/matches/${id}/seats/${seat}/ai`, { level });
@@ -25,7 +28,7 @@ export function seatBar(id, match, onError) {
   const mine = match.players.find((p) => p.id === session.user?.id);
   if (!mine || match.status !== "active" || match.ranked) return null;
   const handed = Boolean(mine.handed);
-  const others = match.players.some((p) => p.id !== mine.id && !p.username.startsWith(BOT_PREFIX));
+  const others = match.players.some((p) => p.id !== mine.id && !isBot(p));
   if (!others && !handed) return null;
   const act = async () => {
     try {

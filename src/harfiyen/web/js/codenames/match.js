@@ -2,40 +2,29 @@
 // confirm reveals) or a spectator; clue entry, pass, counters, the clue log, the timer, the
 // chat under the game's policy, and the end with the key and what each AI clue meant.
 // The same page in `table` mode is the big screen for a video call: no key, no actions.
+// The match controller (match/controller.js) loads, follows and sends; this is the page.
 import { h, mount } from "../dom.js";
 import { t, upper } from "../i18n.js";
-import { get } from "../api.js";
-import { session } from "../session.js";
 import { socket } from "../socket.js";
 import { confirmDialog, toast } from "../ui.js";
-import { ChatPanel } from "../chat.js";
+import { roomCodeOf } from "../rooms.js";
+import { countdown } from "../match/controller.js";
 import { CUES, TEAMS, cardWord, colourName, renderCards, renderClueLog, renderCounters } from "./board.js";
 
 const NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-/** "1:05" from a deadline; null without one. */
-function countdown(deadline) {
-  if (!deadline) return null;
-  const seconds = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-/** The room a match was started from, as a code (the match JSON may carry it either way). */
-export function roomCodeOf(match) {
-  return match?.room_code || match?.room?.code
-    || (match ? sessionStorage.getItem(`harfiyen.room_of.${match.id}`) : null) || null;
-}
-
-export async function renderCodenamesMatch(root, id, match, { table = false } = {}) {
-  const s = {
-    match, view: null, seq: 0, status: match.status, deadline: null, error: "", busy: false,
+export function codenamesPage(ctl) {
+  const { id, table } = ctl;
+  // The controller's state, with this page's own.
+  const s = Object.assign(ctl.s, {
     marks: new Map(), // seat -> card index, as the server relays them
     selected: null, focus: 0, notes: [], notesLoaded: false, clue: { word: "", number: 1 },
-  };
+  });
+  const render = () => ctl.render();
+  const send = (move) => ctl.send(move);
   const container = h("div", { class: `cn-match ${table ? "cn-table" : ""}`, id: table ? "cn-table" : "match",
     "data-match": id, "data-game": "codenames" });
   const layout = h("div", { class: table ? "cn-table-layout" : "cn-layout" }, container);
-  mount(root, layout);
 
   const viewer = () => s.view?.viewer || { kind: "spectator" };
   const mySeat = () => (viewer().kind === "seat" ? viewer().seat : null);
@@ -44,17 +33,12 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
   const ended = () => Boolean(s.view?.outcome);
   const acting = () => !table && !ended() && mySeat() !== null && (s.view?.to_act || []).includes(mySeat());
   const seatOf = (seat) => s.view?.seats.find((x) => x.seat === seat);
-  const nameOf = (seat) => {
-    const player = s.match.players.find((p) => p.seat === seat);
-    if (!player) return t("match.seat_n", { n: seat + 1 });
-    return player.id === session.user.id ? t("match.you") : player.display_name;
-  };
+  const nameOf = (seat) => ctl.nameOf(seat);
 
   // The chat: spymasters read only while the game runs, guessers write to their team.
   let chat = null;
   if (!table) {
-    chat = new ChatPanel(id, (userId, username) =>
-      s.match.players.find((p) => p.id === userId)?.display_name || username);
+    chat = ctl.chatPanel();
     layout.append(h("aside", { class: "cn-side card", id: "cn-chat" }, h("h2", {}, t("chat.title")),
       h("p", { class: "hint", id: "cn-chat-policy" }), chat.element));
   }
@@ -75,82 +59,41 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
   }
 
   // --- frames --------------------------------------------------------------------------
-  const onFrame = async (frame) => {
-    if (frame.type === "mark") {
-      if (frame.index === null || frame.index === undefined) s.marks.delete(frame.seat);
-      else s.marks.set(frame.seat, frame.index);
-      render();
-      return;
-    }
-    if (frame.type === "event") {
-      const event = frame.event;
-      if (event.kind === "card_revealed" && !table && event.seat !== mySeat()) {
-        const card = s.view?.cards[event.index];
-        if (card) toast(t("cn.revealed_toast", { name: nameOf(event.seat), word: cardWord(s.view, card) }), "info", { key: `cn-${id}` });
-      }
-      return;
-    }
-    const before = s.view;
-    s.status = frame.status;
-    s.seq = frame.seq;
-    s.deadline = frame.deadline_at || null;
-    s.view = frame.view;
-    // A new clue or a new turn starts with no marks; revealed cards lose theirs.
-    const sameClue = before && before.turn === s.view.turn && before.phase === s.view.phase
-      && (before.clues || []).length === (s.view.clues || []).length;
-    if (!sameClue) s.marks.clear();
-    for (const [seat, index] of s.marks) if (s.view.cards[index]?.revealed) s.marks.delete(seat);
-    if (s.selected !== null && (!sameClue || s.view.cards[s.selected]?.revealed)) s.selected = null;
-    if (s.view.outcome && !s.notesLoaded) loadNotes();
+  const onFrame = (frame) => {
+    if (frame.type !== "mark") return false;
+    if (frame.index === null || frame.index === undefined) s.marks.delete(frame.seat);
+    else s.marks.set(frame.seat, frame.index);
     render();
+    return true;
+  };
+
+  const onEvent = (event) => {
+    if (event.kind === "card_revealed" && event.seat !== mySeat()) {
+      const card = s.view?.cards[event.index];
+      if (card) toast(t("cn.revealed_toast", { name: nameOf(event.seat), word: cardWord(s.view, card) }), "info", { key: `cn-${id}` });
+    }
+  };
+
+  const onView = (before, view) => {
+    // A new clue or a new turn starts with no marks; revealed cards lose theirs.
+    const sameClue = before && before.turn === view.turn && before.phase === view.phase
+      && (before.clues || []).length === (view.clues || []).length;
+    if (!sameClue) s.marks.clear();
+    for (const [seat, index] of s.marks) if (view.cards[index]?.revealed) s.marks.delete(seat);
+    if (s.selected !== null && (!sameClue || view.cards[s.selected]?.revealed)) s.selected = null;
+    if (view.outcome && !s.notesLoaded) loadNotes();
   };
 
   async function loadNotes() {
     s.notesLoaded = true;
-    try {
-      s.match = (await get(`/matches/${id}`)).match;
+    // The notes are extra: the end screen stands without them.
+    if (await ctl.reload()) {
       s.notes = s.match.notes || [];
       render();
-    } catch {
-      // The notes are extra: the end screen stands without them.
     }
   }
-
-  const follow = () => socket.subscribe(id, onFrame).catch((problem) => { s.error = problem.message; render(); });
-  let stopNotices = null;
-  if (s.status === "waiting") {
-    stopNotices = socket.onNotice(async (notice) => {
-      if (notice.match !== id || notice.kind !== "match_started") return;
-      stopNotices?.();
-      stopNotices = null;
-      try {
-        s.match = (await get(`/matches/${id}`)).match;
-      } catch {
-        // Names are decoration; the frames carry the game.
-      }
-      follow();
-    });
-  } else follow();
 
   // --- actions -------------------------------------------------------------------------
-  async function send(move) {
-    if (s.busy) return false;
-    s.busy = true;
-    s.error = "";
-    render();
-    try {
-      await socket.move(id, move);
-      return true;
-    } catch (problem) {
-      // The engine's refusal, in the language the socket was opened with (the interface's).
-      s.error = problem.message;
-      return false;
-    } finally {
-      s.busy = false;
-      render();
-    }
-  }
-
   function tapCard(index) {
     if (!acting() || myRole() !== "guesser" || s.busy) return;
     s.focus = index;
@@ -196,11 +139,6 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
     }
   }
 
-  const timer = setInterval(() => {
-    const clock = container.querySelector("#cn-timer");
-    if (clock && s.deadline) clock.textContent = countdown(s.deadline);
-  }, 1000);
-
   // --- rendering -----------------------------------------------------------------------
   function marksByCard() {
     const out = new Map();
@@ -211,19 +149,10 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
     return out;
   }
 
-  function render() {
-    container.dataset.seq = String(s.seq ?? 0);
-    container.dataset.status = s.status;
+  function draw(view) {
     container.dataset.role = myRole() || "spectator";
     container.dataset.team = myTeam() || "";
     container.dataset.acting = String(acting());
-    if (!s.view) {
-      mount(container, h("section", { class: "card page-narrow" },
-        h("h1", {}, t(s.status === "waiting" ? "cn.waiting" : "cn.loading")),
-        h("p", { class: "form-error", role: "alert" }, s.error)));
-      return;
-    }
-    const view = s.view;
     // The focused card survives a re-render (keyboard players keep their place).
     const hadFocus = container.querySelector(".cn-card:focus") !== null;
     // The table is shared on a call: it shows the key only once the game is over.
@@ -353,11 +282,9 @@ export async function renderCodenamesMatch(root, id, match, { table = false } = 
         h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
   }
 
-  render();
-  return () => {
-    socket.unsubscribe(id, onFrame);
-    chat?.destroy();
-    stopNotices?.();
-    clearInterval(timer);
+  return {
+    container, layout, render: draw, onFrame, onEvent, onView,
+    yourTurn: () => acting(),
+    clock: { selector: "#cn-timer" },
   };
 }

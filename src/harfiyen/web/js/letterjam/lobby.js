@@ -3,15 +3,29 @@
 // teammates (a room whose other seats the AI takes, started at once).
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
-import { get, post } from "../api.js";
-import { go } from "../app.js";
-import { describeRoom, roomOf } from "../pages/room.js";
+import { post } from "../api.js";
+import { go } from "../router.js";
+import { publicRooms, roomOf, secondsText } from "../rooms.js";
 
 // The seed's setup table: nonplayer stands by player count (fewer makes the game harder).
 const STANDS = { 2: 4, 3: 3, 4: 2, 5: 1, 6: 0 };
 const AI_LEVEL = "ai";
 // Optional timers per phase (seconds; 0: none): offers and votes, spelling the clue, arranging.
 const TIMERS = { round: [0, 60, 120, 180, 300], clue: [0, 60, 90, 120, 180], final: [0, 60, 120, 180, 300] };
+
+/** A letterjam room's options in words: players, word length, stands, scoring, timers. */
+export function describeRoom(room) {
+  const o = room.options || {};
+  const parts = [t("lj.title"), t(`language.${o.language || "tr"}`)];
+  parts.push(t("lobby.players_n", { n: room.slots?.length || o.players || 4 }));
+  parts.push(t("lj.offer_letters", { n: o.word_length || 5 }));
+  if (o.nonplayer_stands !== null && o.nonplayer_stands !== undefined) parts.push(t("lj.room_stands", { n: o.nonplayer_stands }));
+  if (o.scoring) parts.push(t("lj.room_scoring"));
+  for (const [phase, n] of Object.entries(room.time_control?.seconds || {})) {
+    parts.push(`${t(`lj.timer_${phase}`)} ${secondsText(n)}`);
+  }
+  return parts.join(" · ");
+}
 
 export function letterjamLobby() {
   const form = { language: "tr", players: 3, word_length: 5, stands: null, scoring: false, public: false,
@@ -70,24 +84,6 @@ export function letterjamLobby() {
   });
 
   const roomsBox = h("div", { class: "lj-rooms", id: "lj-rooms" });
-  async function loadRooms() {
-    try {
-      const { rooms } = await get("/rooms?game=letterjam");
-      const list = rooms.filter((room) => room.game === "letterjam");
-      mount(roomsBox, h("h3", {}, t("room.public_rooms")),
-        list.length === 0 ? h("p", { class: "muted" }, t("room.no_public_rooms")) : h("ul", { class: "list" },
-          list.map((room) => {
-            const taken = room.slots.filter((slot) => slot.user || slot.ai).length;
-            return h("li", { class: "list-item", "data-room": room.code },
-              h("span", {}, h("strong", {}, room.host?.display_name || room.code), " ",
-                h("span", { class: "muted small" }, `${describeRoom(room)} · ${t("room.seats_taken", { n: taken, total: room.slots.length })}`)),
-              h("a", { class: "btn btn-small btn-primary", href: `#/room/${room.code}` }, t("room.join")));
-          })));
-    } catch {
-      mount(roomsBox);
-    }
-  }
-
   const card = h("section", { class: "card lj-lobby", id: "lj-lobby" },
     h("h2", {}, t("lj.title")),
     h("p", { class: "muted" }, t("lj.tagline")),
@@ -114,7 +110,5 @@ export function letterjamLobby() {
     roomsBox,
     error);
   renderStands();
-  loadRooms();
-  const timer = setInterval(loadRooms, 15000);
-  return { element: card, stop: () => clearInterval(timer) };
+  return { element: card, stop: publicRooms("letterjam", describeRoom, roomsBox) };
 }

@@ -3,15 +3,13 @@
 // one-tap votes, the clue builder (tap visible cards in order: numbered tokens appear on
 // them), the last clue as numbered tokens, moving on or staying, naming a bonus letter, the
 // end arrangement, and the reveal beside the secret words with the result and the score.
-// Everything comes from the seat's view (state frames); moves go over the websocket.
+// Everything comes from the seat's view (state frames); the match controller
+// (match/controller.js) loads, follows and sends moves; this is the page.
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
-import { get } from "../api.js";
-import { session } from "../session.js";
-import { socket } from "../socket.js";
 import { toast } from "../ui.js";
-import { roomCodeOf } from "../codenames/match.js";
-import { ChatPanel } from "../chat.js";
+import { roomCodeOf } from "../rooms.js";
+import { countdown } from "../match/controller.js";
 import {
   OWN, WILDCARD, actingSeats, clueTiles, hasToken, letterPicker, letterText, majority, progressText,
   refLetter, shapeOf, tokenDots,
@@ -22,22 +20,22 @@ import { Arrangement, renderArrangement } from "./arrange.js";
 const MAX_OFFER_LENGTH = 10;
 const RENDER_MS = 250;
 
-/** "1:05" left until a deadline; null without one. */
-function countdown(deadline) {
-  if (!deadline) return null;
-  const seconds = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-export async function renderLetterJamMatch(root, id, match, { table = false } = {}) {
-  const s = {
-    match, view: null, seq: 0, status: match.status, error: "", busy: false, deadline: null,
+export function letterjamPage(ctl) {
+  const { id, table } = ctl;
+  // The controller's state, with this page's own.
+  const s = Object.assign(ctl.s, {
     build: [], wild: null, // the clue being built (card references in word order)
     offer: null, // the offer form's values
     guess: undefined, // the letter chosen to move on with (undefined: not chosen yet)
     stayed: 0, // the clue number whose "move on or stay" the player answered with "stay"
     bonus: null, note: null, arrangement: null, sheetLoaded: false, endLoaded: false,
+    focusRef: null, // the card to keep the focus on after the next drawing
+  });
+  const render = (focusRef = null) => {
+    s.focusRef = focusRef;
+    ctl.render();
   };
+  const send = (move) => ctl.send(move);
   const sheet = new GuessSheet(id);
   const container = h("div", { class: `lj-match ${table ? "lj-table-mode" : ""}`, id: table ? "lj-table-view" : "match",
     "data-match": id, "data-game": "letterjam" });
@@ -45,16 +43,11 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   // speaks only when the text changes (a busy table redraws often).
   const live = h("p", { class: "visually-hidden", id: "lj-live", "aria-live": "polite" });
   const layout = h("div", { class: "lj-layout" }, container, live);
-  mount(root, layout);
 
   const me = () => (typeof s.view?.seat === "number" ? s.view.seat : null);
   const ended = () => Boolean(s.view?.outcome) || s.view?.phase === "over";
   const canAct = () => !table && !ended() && me() !== null && s.status === "active";
-  const nameOf = (seat) => {
-    const player = s.match.players.find((p) => p.seat === seat);
-    if (player && player.id === session.user.id) return t("match.you");
-    return player ? player.display_name : t("match.seat_n", { n: seat + 1 });
-  };
+  const nameOf = (seat) => ctl.nameOf(seat);
   const myStand = () => (me() === null ? null : s.view.stands[me()]);
   const lastRecord = () => {
     const records = s.view?.records || [];
@@ -62,23 +55,14 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   };
 
   // --- frames ------------------------------------------------------------------------
-  const onFrame = async (frame) => {
-    if (frame.type === "sheet" && s.view && frame.seat === me()) {
-      // A note written on another device of the same account.
-      if (sheet.adopt(s.view, frame)) frameRender();
-      return;
-    }
-    if (frame.type === "event") {
-      if (!table) announce(frame.event || {});
-      return;
-    }
-    if (!frame.view) return;
-    const before = s.view;
-    s.status = frame.status;
-    s.seq = frame.seq;
-    s.deadline = frame.deadline_at || null;
-    s.view = frame.view;
-    const v = s.view;
+  const onFrame = (frame) => {
+    if (frame.type !== "sheet") return false;
+    // A note written on another device of the same account.
+    if (s.view && frame.seat === me() && sheet.adopt(s.view, frame)) ctl.frameRender();
+    return true;
+  };
+
+  const onView = async (before, v) => {
     if (!before || before.phase !== v.phase || before.clue_number !== v.clue_number) {
       // A new phase or a new clue: the builder and the choices of the last one are gone.
       s.build = [];
@@ -99,41 +83,10 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     if (ended() && !s.endLoaded) {
       s.endLoaded = true;
       if (me() !== null) sheet.load(v).then(render, render);
-      try {
-        s.match = (await get(`/matches/${id}`)).match;
-      } catch {
-        // Names are decoration; the view carries the game.
-      }
+      await ctl.reload();
       openChat();
     }
-    frameRender();
   };
-
-  // A busy table (AI teammates act at once) sends many frames: the page is drawn again at
-  // most every RENDER_MS, and never while a finger or the mouse is down on it, so a tap
-  // lands on the button it started on.
-  let lastRender = 0;
-  let later = null; // a timer for the next frame-driven drawing
-  let held = false; // a frame came while the pointer was down
-  let pressed = false;
-  container.addEventListener("pointerdown", () => { pressed = true; });
-  const release = () => {
-    if (!pressed) return;
-    pressed = false;
-    if (held) setTimeout(() => { if (held && !pressed) render(); }, 0);
-  };
-  window.addEventListener("pointerup", release);
-  window.addEventListener("pointercancel", release);
-  function frameRender() {
-    if (pressed) {
-      held = true;
-      return;
-    }
-    if (later !== null) return;
-    const wait = lastRender + RENDER_MS - Date.now();
-    if (wait <= 0) render();
-    else later = setTimeout(() => { later = null; if (pressed) held = true; else render(); }, wait);
-  }
 
   /** A short note about what others just did (one at a time: each replaces the last). */
   function announce(event) {
@@ -157,52 +110,13 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   let chat = null;
   function openChat() {
     if (chat || table || me() === null) return;
-    chat = new ChatPanel(id, (userId, username) => s.match.players.find((p) => p.id === userId)?.display_name || username);
+    chat = ctl.chatPanel();
     layout.append(h("aside", { class: "lj-chat card", id: "lj-chat" }, h("h2", {}, t("chat.title")),
       h("p", { class: "hint" }, t("lj.chat_after")), chat.element));
     chat.enable();
   }
 
-  const timer = setInterval(() => {
-    const clock = container.querySelector("#lj-timer");
-    if (clock && s.deadline) clock.textContent = countdown(s.deadline);
-  }, 1000);
-
-  const follow = () => socket.subscribe(id, onFrame).catch((problem) => { s.error = problem.message; render(); });
-  let stopNotices = null;
-  if (s.status === "waiting") {
-    stopNotices = socket.onNotice(async (notice) => {
-      if (notice.match !== id || notice.kind !== "match_started") return;
-      stopNotices?.();
-      stopNotices = null;
-      try {
-        s.match = (await get(`/matches/${id}`)).match;
-      } catch {
-        // The frames carry the game.
-      }
-      follow();
-    });
-  } else follow();
-
   // --- actions -----------------------------------------------------------------------
-  async function send(move) {
-    if (s.busy) return false;
-    s.busy = true;
-    s.error = "";
-    render();
-    try {
-      await socket.move(id, move);
-      return true;
-    } catch (problem) {
-      // The engine's refusal in the interface's language (the socket speaks it).
-      s.error = problem.message;
-      return false;
-    } finally {
-      s.busy = false;
-      render();
-    }
-  }
-
   function offerDraft() {
     const v = s.view;
     const mine = v.offers[me()];
@@ -311,26 +225,15 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
   // made this seat the cluegiver may still be answering); only sending waits for it.
   const building = () => canAct() && s.view.phase === "clue" && s.view.cluegiver === me();
 
-  function render(focusRef = null) {
-    lastRender = Date.now();
-    held = false;
-    if (later !== null) clearTimeout(later);
-    later = null;
-    container.dataset.seq = String(s.seq ?? 0);
-    container.dataset.status = s.status;
-    container.dataset.phase = s.view?.phase || "";
+  function draw(v) {
+    const focusRef = s.focusRef;
+    s.focusRef = null;
+    container.dataset.phase = v.phase || "";
     container.dataset.seat = me() === null ? "" : String(me());
-    if (!s.view) {
-      mount(container, h("section", { class: "card page-narrow" },
-        h("h1", {}, t(s.status === "waiting" ? "lj.waiting" : "lj.loading")),
-        h("p", { class: "form-error", role: "alert" }, s.error)));
-      return;
-    }
     if (live.textContent !== statusText()) live.textContent = statusText();
     const active = document.activeElement;
     const keep = active && container.contains(active) ? (active.id || null) : null;
     const keepRef = typeof focusRef === "string" ? focusRef : active?.dataset?.ref || null;
-    const v = s.view;
     container.dataset.acting = String(canAct() && actingSeats(v).includes(me()));
     mount(container,
       h("div", { class: "lj-head" },
@@ -685,8 +588,7 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
     const v = s.view;
     const outcome = v.outcome;
     if (!outcome) return null;
-    // The match JSON names its room by code (`room`); older answers left it to the room page.
-    const room = typeof s.match.room === "string" ? s.match.room : roomCodeOf(s.match);
+    const room = roomCodeOf(s.match);
     return h("section", { class: "card lj-reveal", id: "lj-reveal", "data-success": String(outcome.team_success) },
       h("h2", {}, t(outcome.team_success ? "lj.team_won" : "lj.team_lost")),
       h("p", { class: "muted" }, t(`lj.end_reason_${outcome.reason}`), " ",
@@ -718,14 +620,13 @@ export async function renderLetterJamMatch(root, id, match, { table = false } = 
         h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
   }
 
-  render();
-  return () => {
-    socket.unsubscribe(id, onFrame);
-    stopNotices?.();
-    chat?.destroy();
-    clearInterval(timer);
-    if (later !== null) clearTimeout(later);
-    window.removeEventListener("pointerup", release);
-    window.removeEventListener("pointercancel", release);
+  return {
+    container, layout, render: draw, onFrame, onEvent: announce, onView,
+    // The table waits on this seat: its turn to spell, to name its bonus letter, or a round
+    // or the end where every seat acts.
+    yourTurn: () => canAct() && actingSeats(s.view).includes(me()),
+    clock: { selector: "#lj-timer" },
+    // A busy table (AI teammates act at once) sends many frames: drawn at most this often.
+    throttle: RENDER_MS,
   };
 }

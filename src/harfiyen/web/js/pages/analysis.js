@@ -5,7 +5,7 @@
 import { h, mount } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { get, post } from "../api.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 import { loadRules } from "../crossword/rules.js";
 import { renderBoard } from "../crossword/board.js";
 import { toast } from "../ui.js";

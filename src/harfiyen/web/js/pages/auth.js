@@ -3,7 +3,7 @@ import { h, mount } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { post } from "../api.js";
 import { signedIn } from "../session.js";
-import { afterSignIn } from "../app.js";
+import { afterSignIn } from "../router.js";
 
 export function renderAuth(root) {
   let mode = "login";

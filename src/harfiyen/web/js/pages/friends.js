@@ -5,7 +5,7 @@ import { t } from "../i18n.js";
 import { api, get, post } from "../api.js";
 import { session } from "../session.js";
 import { confirmDialog, toast } from "../ui.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 
 const BOT_PREFIX = "bot_";
 

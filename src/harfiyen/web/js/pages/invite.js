@@ -2,7 +2,7 @@
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { get, post } from "../api.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 import { describeMatch } from "./matches.js";
 
 export async function renderInvite(root, code) {

@@ -5,12 +5,10 @@ import { language, t } from "../i18n.js";
 import { api, get, post } from "../api.js";
 import { session } from "../session.js";
 import { socket } from "../socket.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 import { loadRules } from "../crossword/rules.js";
-import { offerNotifications } from "../notify.js";
 import { describeMatch } from "./matches.js";
-import { codenamesLobby } from "./room_lobby.js";
-import { letterjamLobby } from "../letterjam/lobby.js";
+import { lobbyCards } from "../games/index.js";
 
 const LIVE_MINUTES = [1, 2, 5, 10, 30];
 const CORRESPONDENCE_HOURS = [12, 24, 48, 72, 168];
@@ -222,7 +220,6 @@ export async function renderLobby(root) {
     try {
       const out = await post("/matches", body);
       go(`/match/${out.match.id}`);
-      offerNotifications();
     } catch (problem) {
       error.textContent = problem.message;
     }
@@ -261,7 +258,6 @@ export async function renderLobby(root) {
     leaving = true;
     stopTimers();
     go(`/match/${entry.match}`);
-    offerNotifications();
     return true;
   }
 
@@ -376,12 +372,11 @@ export async function renderLobby(root) {
   }
 
   renderForm();
-  // Kelime Casusu is offered when the server has it (GET /api/config lists the games).
-  const codenames = (config.games || []).includes("codenames") ? codenamesLobby() : null;
-  const letterjam = (config.games || []).includes("letterjam") ? letterjamLobby() : null;
+  // The other games' cards, for the games the server has (GET /api/config lists them).
+  const cards = lobbyCards(config.games || []);
   mount(root, h("div", { class: "page lobby" },
     h("h1", { class: "page-title" }, t("lobby.title", { name: session.user.display_name })),
-    h("div", { class: "lobby-grid" }, h("div", { class: "stack" }, newMatch, codenames?.element, letterjam?.element),
+    h("div", { class: "lobby-grid" }, h("div", { class: "stack" }, newMatch, cards.map((card) => card.element)),
       h("div", { class: "stack" }, join, h("div", { class: "card" }, invitesBox),
         h("div", { class: "card" }, watchBox))),
   ));
@@ -394,7 +389,6 @@ export async function renderLobby(root) {
     stopTimers();
     stopNotices();
     clearInterval(watchTimer);
-    codenames?.stop();
-    letterjam?.stop();
+    for (const card of cards) card.stop();
   };
 }

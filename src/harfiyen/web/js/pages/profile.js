@@ -5,7 +5,7 @@ import { t } from "../i18n.js";
 import { ApiError, api, get, post } from "../api.js";
 import { session, signedIn, updateProfile } from "../session.js";
 import { toast } from "../ui.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 import { describeMatch, resultFor } from "./matches.js";
 import { variantLabel } from "../crossword/rules.js";
 

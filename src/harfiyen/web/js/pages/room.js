@@ -7,17 +7,12 @@ import { api, get, post } from "../api.js";
 import { session } from "../session.js";
 import { socket } from "../socket.js";
 import { toast } from "../ui.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 import { qrSvg } from "../codenames/qr.js";
 import { CUES } from "../codenames/board.js";
-import { handSeat, levelFor } from "../handoff.js";
-
-/** The room in an answer: the rooms API answers with the room itself. */
-export function roomOf(out) {
-  if (!out || typeof out !== "object") return null;
-  if (out.room && typeof out.room === "object") return out.room;
-  return out.code ? out : null;
-}
+import { handSeat, isBot, levelFor } from "../handoff.js";
+import { roomOf } from "../rooms.js";
+import { gameOf } from "../games/index.js";
 
 /** Only web links open from the video-call button (never javascript: or data:). */
 export function safeUrl(text) {
@@ -29,35 +24,6 @@ export function safeUrl(text) {
   }
 }
 
-/** Seconds as the interface writes them ("90 sn", "2 dk"). */
-export function secondsText(seconds) {
-  return seconds % 60 === 0 ? t("room.minutes", { n: seconds / 60 }) : t("room.seconds", { n: seconds });
-}
-
-/** The options of a room in words: language, clue rule, pack, timers. */
-export function describeRoom(room) {
-  const o = room.options || {};
-  const parts = [t(`language.${o.language || "tr"}`)];
-  if (room.game === "letterjam") {
-    parts.unshift(t("lj.title"));
-    parts.push(t("lobby.players_n", { n: room.slots?.length || o.players || 4 }));
-    parts.push(t("lj.offer_letters", { n: o.word_length || 5 }));
-    if (o.nonplayer_stands !== null && o.nonplayer_stands !== undefined) parts.push(t("lj.room_stands", { n: o.nonplayer_stands }));
-    if (o.scoring) parts.push(t("lj.room_scoring"));
-    for (const [phase, n] of Object.entries(room.time_control?.seconds || {})) {
-      parts.push(`${t(`lj.timer_${phase}`)} ${secondsText(n)}`);
-    }
-    return parts.join(" · ");
-  }
-  if (o.solo) parts.push(t("room.solo"));
-  parts.push(t(o.strict_clues ? "room.strict" : "room.lenient"));
-  parts.push(o.pack ? t("room.own_pack") : t("room.builtin_pack"));
-  const seconds = room.time_control?.seconds || {};
-  if (seconds.clue) parts.push(t("room.clue_timer", { time: secondsText(seconds.clue) }));
-  if (seconds.guess) parts.push(t("room.guess_timer", { time: secondsText(seconds.guess) }));
-  return parts.join(" · ");
-}
-
 export async function renderRoom(root, codeText) {
   const code = codeText.toUpperCase();
   const s = { room: null, error: "", matchStatus: null, seenMatch: undefined, videoDraft: null, busy: false,
@@ -66,6 +32,8 @@ export async function renderRoom(root, codeText) {
   mount(root, page);
   const me = () => session.user.id;
   const isHost = () => s.room?.host?.id === me();
+  // How this game's rooms read (its title, its options in words).
+  const kind = () => gameOf(s.room?.game).room;
   const mySlot = () => s.room?.slots.find((slot) => slot.user?.id === me()) || null;
 
   async function act(method, path, body) {
@@ -138,7 +106,7 @@ export async function renderRoom(root, codeText) {
   function renderHandSeats() {
     const players = s.players;
     if (!players || players.id !== s.room.match) return null;
-    const people = players.list.filter((p) => !p.username.startsWith("bot_")); // AI seats are AI already
+    const people = players.list.filter((p) => !isBot(p)); // AI seats are AI already
     return h("div", { class: "room-hand", id: "room-hand" },
       h("h2", {}, t("hand.host_title")),
       h("p", { class: "hint" }, t("hand.host_hint")),
@@ -178,8 +146,8 @@ export async function renderRoom(root, codeText) {
     if (!room) return;
     const hadFocus = document.activeElement?.id;
     mount(page,
-      h("h1", { class: "page-title" }, t(room.game === "letterjam" ? "lj.room_title" : "room.title"), " ", h("code", { id: "room-code" }, room.code)),
-      h("p", { class: "muted", id: "room-options" }, describeRoom(room)),
+      h("h1", { class: "page-title" }, t(kind().title), " ", h("code", { id: "room-code" }, room.code)),
+      h("p", { class: "muted", id: "room-options" }, kind().describe(room)),
       h("p", { class: "room-host small" }, t("room.host", { name: room.host?.id === me() ? t("match.you") : room.host?.display_name || "" })),
       renderVideo(),
       renderMatchLine(),
@@ -236,7 +204,7 @@ export async function renderRoom(root, codeText) {
       h("div", { class: "row" },
         h("a", { class: "btn btn-primary", id: "room-open-match", href: `#/match/${room.match}` },
           t(mySlot() ? "room.open_match" : "room.watch_match")),
-        room.game === "codenames" && h("a", { class: "btn", id: "room-open-table", href: `#/table/${room.match}` }, t("cn.table_view")),
+        kind().tableView && h("a", { class: "btn", id: "room-open-table", href: `#/table/${room.match}` }, t("cn.table_view")),
         finished && isHost() && h("button", { type: "button", class: "btn btn-primary", id: "room-rematch",
           onclick: rematch }, t("room.rematch"))),
       running && renderHandSeats());

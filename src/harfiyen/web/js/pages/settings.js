@@ -1,4 +1,5 @@
-// Preferences: interface language, default rules, board theme, notifications.
+// Preferences: interface language, default rules, board theme, notifications, and this
+// device's sound and vibration on one's turn.
 // Each change is saved at once (PATCH /api/me) and shown as saved or refused.
 import { h, mount } from "../dom.js";
 import { language, languages, setLanguage, t } from "../i18n.js";
@@ -7,6 +8,7 @@ import {
   NotifyError, disableNotifications, enableNotifications, notificationPermission,
   notificationsOn, notificationsSupported,
 } from "../notify.js";
+import { setTurnAlert, turnAlertOn } from "../match/attention.js";
 
 // A corner of the board (premium squares, a tile, the star) to preview each theme.
 const PREVIEW = ["K3", "", "H2", "tile", "", "K2", "H3", "star"];
@@ -101,5 +103,11 @@ export async function renderSettings(root) {
       error,
     ),
     notifyBox,
+    h("section", { class: "card", id: "turn-alert-box" },
+      h("label", { class: "check" },
+        h("input", { type: "checkbox", id: "turn-alert", checked: turnAlertOn(), "aria-describedby": "turn-alert-hint",
+          onchange: (e) => setTurnAlert(e.target.checked) }),
+        t("settings.turn_alert")),
+      h("p", { class: "hint", id: "turn-alert-hint" }, t("settings.turn_alert_hint"))),
   ));
 }

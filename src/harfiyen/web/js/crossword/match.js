@@ -1,11 +1,11 @@
 // The match screen for the crossword games: board, rack, actions, scores, last move, end.
+// The match controller (match/controller.js) loads, follows and sends; this is the page.
 import { h, mount } from "../dom.js";
 import { t, upper } from "../i18n.js";
-import { get, post } from "../api.js";
-import { session } from "../session.js";
+import { post } from "../api.js";
 import { socket } from "../socket.js";
 import { confirmDialog, toast } from "../ui.js";
-import { go } from "../app.js";
+import { go } from "../router.js";
 import { loadRules, alphabet, letterValue } from "../crossword/rules.js";
 import { renderBoard, nextSquare, stepSquare, tileFace } from "../crossword/board.js";
 import { RackModel } from "../crossword/rack.js";
@@ -13,28 +13,19 @@ import { enableDrag } from "../crossword/drag.js";
 import { chooseBlankLetter, chooseExchange, showBreakdown, showMeanings } from "../crossword/dialogs.js";
 import { MovePreview } from "../crossword/preview.js";
 import { BoardZoom } from "../crossword/zoom.js";
-import { describeMatch, timeLeft } from "./matches.js";
+import { describeMatch, timeLeft } from "../pages/matches.js";
 import { MatchPanels } from "../crossword/panels.js";
 
-export async function renderMatch(root, idText) {
-  const id = Number(idText);
+export async function crosswordPage(ctl) {
+  const id = ctl.id;
   await loadRules();
-  const s = {
-    match: null, view: null, status: "waiting", deadline: null, rack: new RackModel(),
-    selected: null, cursor: null, error: "", busy: false, menuOpen: false,
-  };
-  try {
-    s.match = (await get(`/matches/${id}`)).match;
-  } catch (problem) {
-    mount(root, h("section", { class: "card page-narrow" }, h("p", { class: "form-error", role: "alert" }, problem.message),
-      h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
-    return null;
-  }
-  s.status = s.match.status;
+  // The controller's state, with this page's own: the rack, the chosen tile, the keyboard
+  // cursor and the "…" menu.
+  const s = Object.assign(ctl.s, { rack: new RackModel(), selected: null, cursor: null, menuOpen: false });
+  const render = () => ctl.render();
   const container = h("div", { class: "match", id: "match", "data-match": id });
   // The panels (move list, chat) sit beside the match and outlive its re-renders.
   const layout = h("div", { class: "match-layout" }, container);
-  mount(root, layout);
   const DRAGGABLE = ".rack .rack-tile[data-tile], .board .sq.tentative";
   // Zoom/pan state outlives re-renders; the menu's zoom label follows it.
   const zoom = new BoardZoom(container, { ignore: DRAGGABLE, onChange: () => { if (s.menuOpen) render(); } });
@@ -45,13 +36,8 @@ export async function renderMatch(root, idText) {
   // Someone watching a match they do not play: no rack, no actions, no "you" texts.
   const spectator = () => Boolean(s.view) && mySeat() === null;
   const myTurn = () => s.status === "active" && s.view && s.view.to_move === mySeat() && !s.view.outcome;
-  /** The viewer's own seat, known from the players before any view arrives. */
-  const isMe = (seat) => s.match.players.some((p) => p.seat === seat && p.id === session.user.id);
-  const nameOf = (seat) => {
-    const player = s.match.players.find((p) => p.seat === seat);
-    if (!player) return t("match.seat_n", { n: seat + 1 });
-    return player.id === session.user.id ? t("match.you") : player.display_name;
-  };
+  const isMe = (seat) => ctl.isMe(seat);
+  const nameOf = (seat) => ctl.nameOf(seat);
   /** The text `key` about `seat`: its second-person form ("_you") for the player, else with the name. */
   const about = (key, seat, params = {}) => (seat === mySeat() && mySeat() !== null
     ? t(`${key}_you`, params) : t(key, { ...params, name: nameOf(seat) }));
@@ -67,65 +53,17 @@ export async function renderMatch(root, idText) {
   });
 
   // --- the server's frames ---------------------------------------------------------------
-  const onFrame = async (frame) => {
-    panels.onFrame(frame);
-    if (frame.type === "event") {
-      const event = frame.event;
-      if (event.kind === "play_made" && event.seat !== mySeat()) {
-        toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }),
-          "info", { key: `match-${id}` });
-      }
-      if (event.kind === "turn_skipped") toast(about("last.skipped", event.seat), "info", { key: `match-${id}` });
-      return;
+  const onEvent = (event) => {
+    if (event.kind === "play_made" && event.seat !== mySeat()) {
+      toast(t("match.opponent_played", { name: nameOf(event.seat), words: event.words.join(", "), total: event.total }),
+        "info", { key: `match-${id}` });
     }
-    const wasWaiting = s.status === "waiting";
-    s.status = frame.status;
-    s.seq = frame.seq;
-    s.deadline = frame.deadline_at || null;
-    s.view = frame.view;
-    if (s.view?.rack) {
-      if (s.rack.update(s.view.rack)) s.selected = null;
-    }
-    if (wasWaiting && s.status !== "waiting") {
-      // Seats are drawn at the start: read the players again.
-      try {
-        s.match = (await get(`/matches/${id}`)).match;
-      } catch {
-        // Keep the old list; names are only decoration.
-      }
-    }
-    render();
+    if (event.kind === "turn_skipped") toast(about("last.skipped", event.seat), "info", { key: `match-${id}` });
   };
-  const follow = () => socket.subscribe(id, onFrame).catch((problem) => { s.error = problem.message; render(); });
-  // A waiting match is followed only once it starts: seats are drawn at the start (en
-  // draws for the first player), so a subscription made before would carry the pre-draw
-  // seat and its views would be another seat's.
-  let stopNotices = null;
   // A rematch invitation to this (finished) match shows on its end screen.
   const stopRematch = socket.onNotice(async (notice) => {
-    if (notice.kind !== "invited" || notice.rematch_of !== id) return;
-    try {
-      s.match = (await get(`/matches/${id}`)).match;
-      render();
-    } catch {
-      // The toast still links to the invitation.
-    }
+    if (notice.kind === "invited" && notice.rematch_of === id && await ctl.reload()) render();
   });
-  if (s.status === "waiting") {
-    stopNotices = socket.onNotice(async (notice) => {
-      if (notice.match !== id) return;
-      if (notice.kind === "match_started") {
-        stopNotices?.();
-        stopNotices = null;
-        follow();
-      } else if (notice.kind === "declined") {
-        s.status = "cancelled";
-        render();
-      }
-    });
-  } else {
-    follow();
-  }
 
   // --- actions ---------------------------------------------------------------------------
   async function placeTile(tileId, square) {
@@ -148,19 +86,10 @@ export async function renderMatch(root, idText) {
     return s.view.board.some((tile) => tile.square === square) || s.rack.placementAt(square);
   }
 
-  async function send(move, { clear = true } = {}) {
-    if (s.busy) return;
-    s.busy = true;
-    s.error = "";
-    render();
-    try {
-      await socket.move(id, move);
-      if (clear) s.rack.clearPlacements();
+  async function send(move) {
+    if (await ctl.send(move)) {
+      s.rack.clearPlacements();
       s.cursor = null;
-    } catch (problem) {
-      s.error = problem.message;
-    } finally {
-      s.busy = false;
       render();
     }
   }
@@ -377,24 +306,16 @@ export async function renderMatch(root, idText) {
   };
   document.addEventListener("keydown", onKey);
 
-  const timer = setInterval(() => {
-    const clock = container.querySelector("#clock");
-    if (clock && s.deadline) clock.textContent = timeLeft(s.deadline);
-  }, 1000);
-
   // --- rendering -------------------------------------------------------------------------
-  function render() {
-    // For tests and styling: the last event number shown and whether the player may move.
-    container.dataset.seq = String(s.seq ?? 0);
+  /** For tests and styling: whether the player may move, whether they only watch. */
+  function mark() {
     container.dataset.myTurn = String(Boolean(myTurn()));
-    container.dataset.status = s.status;
     container.dataset.spectator = String(spectator());
     panels.refresh();
-    if (!s.view) {
-      mount(container, renderWaiting());
-      return;
-    }
-    const view = s.view;
+  }
+
+  function draw(view) {
+    mark();
     const ended = Boolean(view.outcome);
     const playing = !ended && !spectator();
     mount(container,
@@ -639,15 +560,30 @@ export async function renderMatch(root, idText) {
     );
   }
 
-  render();
-  return () => {
-    socket.unsubscribe(id);
-    panels.destroy();
-    preview.stop();
-    zoom.destroy();
-    stopNotices?.();
-    stopRematch();
-    document.removeEventListener("keydown", onKey);
-    clearInterval(timer);
+  return {
+    container,
+    layout,
+    render: draw,
+    waiting: () => {
+      mark();
+      return renderWaiting();
+    },
+    onFrame: (frame) => {
+      panels.onFrame(frame);
+      return false;
+    },
+    onEvent,
+    onView: () => {
+      if (s.view.rack && s.rack.update(s.view.rack)) s.selected = null;
+    },
+    yourTurn: () => myTurn(),
+    clock: { selector: "#clock", format: timeLeft },
+    destroy: () => {
+      panels.destroy();
+      preview.stop();
+      zoom.destroy();
+      stopRematch();
+      document.removeEventListener("keydown", onKey);
+    },
   };
 }

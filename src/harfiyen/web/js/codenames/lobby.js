@@ -3,12 +3,25 @@
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { get, post } from "../api.js";
-import { go } from "../app.js";
-import { describeRoom, roomOf } from "./room.js";
+import { go } from "../router.js";
+import { publicRooms, roomOf, secondsText } from "../rooms.js";
 
 const CLUE_SECONDS = [0, 60, 90, 120, 180, 300];
 const GUESS_SECONDS = [0, 30, 60, 90, 120, 180];
 const SOLO_KINDS = ["find9", "guesser", "spymaster", "watch"];
+
+/** A codenames room's options in words: language, clue rule, pack, timers. */
+export function describeRoom(room) {
+  const o = room.options || {};
+  const parts = [t(`language.${o.language || "tr"}`)];
+  if (o.solo) parts.push(t("room.solo"));
+  parts.push(t(o.strict_clues ? "room.strict" : "room.lenient"));
+  parts.push(o.pack ? t("room.own_pack") : t("room.builtin_pack"));
+  const seconds = room.time_control?.seconds || {};
+  if (seconds.clue) parts.push(t("room.clue_timer", { time: secondsText(seconds.clue) }));
+  if (seconds.guess) parts.push(t("room.guess_timer", { time: secondsText(seconds.guess) }));
+  return parts.join(" · ");
+}
 
 /** Seats of a room by team and role, in slot order: {"red:spymaster": [0], ...}. */
 function slotsBy(room) {
@@ -104,24 +117,6 @@ export function codenamesLobby() {
     }
   }
 
-  async function loadRooms() {
-    try {
-      const { rooms } = await get("/rooms?game=codenames");
-      const list = rooms.filter((room) => room.game === "codenames");
-      mount(roomsBox, h("h3", {}, t("room.public_rooms")),
-        list.length === 0 ? h("p", { class: "muted" }, t("room.no_public_rooms")) : h("ul", { class: "list" },
-          list.map((room) => {
-            const taken = room.slots.filter((slot) => slot.user || slot.ai).length;
-            return h("li", { class: "list-item", "data-room": room.code },
-              h("span", {}, h("strong", {}, room.host?.display_name || room.code), " ",
-                h("span", { class: "muted small" }, `${describeRoom(room)} · ${t("room.seats_taken", { n: taken, total: room.slots.length })}`)),
-              h("a", { class: "btn btn-small btn-primary", href: `#/room/${room.code}` }, t("room.join")));
-          })));
-    } catch {
-      mount(roomsBox);
-    }
-  }
-
   const codeInput = h("input", { id: "cn-room-code", autocomplete: "off", "aria-label": t("room.code_label"),
     placeholder: t("room.code_label") });
   const card = h("section", { class: "card cn-lobby", id: "cn-lobby" },
@@ -165,7 +160,5 @@ export function codenamesLobby() {
     error,
   );
   loadPacks();
-  loadRooms();
-  const timer = setInterval(loadRooms, 15000);
-  return { element: card, stop: () => clearInterval(timer) };
+  return { element: card, stop: publicRooms("codenames", describeRoom, roomsBox) };
 }
