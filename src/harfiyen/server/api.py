@@ -17,6 +17,7 @@ from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, Room, User, utcnow
+from harfiyen.server.presence import match_scope
 from harfiyen.server.ratings import profile_ratings
 from harfiyen.server.schemas import (
     DB_INT_MAX,
@@ -392,8 +393,10 @@ async def resign(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
 async def hand_to_ai(match_id: MatchId, seat: Annotated[int, Path(ge=0, le=63)],
                      body: HandRequest, request: Request, user: CurrentUser) -> Any:
     """Hand a seat of a running match to the AI, or take it back (``level: null``): its
-    person, or the host of the room the match was started from."""
-    match = await hand_seat(service_of(request), user, match_id, seat, body.level)
+    person, or the host of the room the match was started from, or (a seat whose person
+    is away from the table) anyone seated at the match."""
+    away = await request.app.state.presence.away(match_scope(match_id))
+    match = await hand_seat(service_of(request), user, match_id, seat, body.level, away=away)
     return {"match": match.id, "seat": seat, "handed": match.handed or {}}
 
 

@@ -25,6 +25,7 @@ from harfiyen.server import (
     api_sheets,
     api_social,
     auth,
+    leaving,
     ws,
 )
 from harfiyen.server import errors as E
@@ -36,6 +37,8 @@ from harfiyen.server.games import LexiconLoader
 from harfiyen.server.keys import deployment_id
 from harfiyen.server.matchmaking import Matchmaker
 from harfiyen.server.migrate import upgrade
+from harfiyen.server.models import User
+from harfiyen.server.presence import Presence, make_store
 from harfiyen.server.pubsub import PubSub, make_pubsub
 from harfiyen.server.push import PushNotifier, load_or_create_keys
 from harfiyen.server.rooms import RoomService
@@ -92,6 +95,17 @@ def create_app(
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
         app.state.rooms.prepare_ai = bots.prepare
+
+        async def name_of(user_id: int) -> str:
+            async with service.sessions() as db:
+                user = await db.get(User, user_id)
+            return user.display_name if user is not None else "?"
+
+        app.state.presence = presence = Presence(
+            make_store(settings.redis_url, prefix, settings.presence_seconds * 20), bus,
+            settings.presence_seconds, settings.presence_grace_seconds, name_of)
+        leaving.attach(presence, service, app.state.rooms)
+        presence.start()
         await bots.resume()
         bots.start()
         scheduler = DeadlineScheduler(service, settings.deadline_sweep_seconds)
@@ -107,6 +121,8 @@ def create_app(
             yield
         finally:
             await notifier.close()
+            await presence.close()
+            await presence.store.close()
             await expiry.close()
             await matchmaker.close()
             await scheduler.close()

@@ -272,8 +272,10 @@ SEAT_HANDED: Final = ErrorKind(
 )
 HAND_NOT_ALLOWED: Final = ErrorKind(
     "match.hand_not_allowed",
-    "Bir koltuğu yapay zekâya yalnızca o koltuktaki oyuncu ya da odanın sahibi verebilir.",
-    "Only the seat's player or the room's host can hand a seat to the AI.",
+    "Bir koltuğu yapay zekâya yalnızca o koltuktaki oyuncu ya da odanın sahibi verebilir; "
+    "oyuncusu masadan ayrılmış bir koltuğu masadaki herkes verebilir.",
+    "Only the seat's player or the room's host can hand a seat to the AI; a seat whose "
+    "player has left the table, anyone seated at it can.",
 )
 HAND_RANKED: Final = ErrorKind(
     "match.hand_ranked",

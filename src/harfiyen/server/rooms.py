@@ -37,6 +37,7 @@ from harfiyen.server import quotas
 from harfiyen.server.bots import bot_user
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
+from harfiyen.server.presence import presence_channel, room_scope
 from harfiyen.server.service import MatchService, Written
 from harfiyen.server.throttle import client_address
 
@@ -560,6 +561,28 @@ class RoomService:
                 for s in loaded.seats:
                     s.ai_level = None
 
+    async def pass_host(self, code: str, away: int, order: Sequence[int]) -> None:
+        """The host ``away`` left the room (harfiyen.server.leaving): the role passes to the
+        first of ``order`` (the people present, longest present first) seated in the room,
+        else to the first member among them, and the room is told with a ``presence``
+        frame of kind ``host``. Nothing changes when ``away`` is no longer the host."""
+        async def change(db: AsyncSession, loaded: Loaded) -> User | None:
+            members = {m.user_id for m, _ in loaded.members}
+            seated = {s.user_id for s in loaded.seats if s.user_id is not None}
+            heir = next((u for u in order if u in seated and u in members), None) \
+                or next((u for u in order if u in members), None)
+            if loaded.room.host_id != away or loaded.room.status == "closed" or heir is None:
+                loaded.unchanged = True
+                return None
+            loaded.room.host_id = heir
+            return loaded.users.get(heir)
+
+        heir = await self._change(code, change)
+        if heir is not None:
+            await self.pubsub.publish(presence_channel(room_scope(code)), {
+                "type": "presence", "kind": "host", "room": code, "user": heir.id,
+                "name": heir.display_name, "from": away})
+
     # --- host controls -----------------------------------------------------------------
 
     @staticmethod
@@ -822,6 +845,7 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
     if stop is not None:
         stop()
     if not on:
+        conn.exit(room_scope(key))
         conn.reply({"type": "ack", "id": frame_id, "room": key})
         return
     if len(conn.room_watches) >= MAX_WATCHED_ROOMS:
@@ -846,6 +870,7 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
             if watching is not None and conn.room_watches.get(key) is watching:
                 del conn.room_watches[key]
                 watching()
+                conn.exit(room_scope(key))
                 conn.deliver({"type": "notice", "kind": "room_kicked", "room": key})
             return
         conn.deliver(localised(message, language))
@@ -859,6 +884,7 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
     conn.room_watches[key] = watching
     conn.reply({"type": "ack", "id": frame_id, "room": key})
     conn.reply({"type": "room", "room": room})
+    await conn.enter(room_scope(key))
 
 
 def localised(message: dict[str, Any], language: str) -> dict[str, Any]:

@@ -121,6 +121,16 @@ class Settings(BaseSettings):
     # server that shares its database with matches it must leave alone (the test suite's
     # servers share one database: each would otherwise play every earlier test's bots).
     resume_bots: bool = True
+    # Presence (harfiyen.server.presence): a connection's entry lives presence_seconds
+    # unless its process refreshes it (a crashed process's people go away after it); a
+    # person without one for presence_grace_seconds is away (a page reload is not).
+    presence_seconds: float = Field(default=30.0, gt=0)
+    presence_grace_seconds: float = Field(default=15.0, ge=0)
+    # Someone leaves (harfiyen.server.leaving): a seat whose person has been away this long
+    # while the table waits on it is played by the AI until they come back; an untimed
+    # two-player crossword match may be claimed as a win after abandon_hours away.
+    absent_seconds: float = Field(default=90.0, ge=0)
+    abandon_hours: float = Field(default=72.0, gt=0)
     # Game states kept in memory per process (the most recently used matches).
     state_cache_size: int = Field(default=5000, ge=10)
     # How often overdue moves are looked for (seconds).

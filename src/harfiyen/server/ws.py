@@ -30,6 +30,7 @@ from harfiyen.server import auth, chat, rooms
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.models import User
+from harfiyen.server.presence import Presence, match_scope, presence_channel
 from harfiyen.server.pubsub import Unsubscribe
 from harfiyen.server.schemas import DB_INT_MAX
 from harfiyen.server.service import MatchService, match_channel, user_channel
@@ -188,6 +189,11 @@ class Connection:
         self.unsubscribe: dict[int, Unsubscribe] = {}
         self.waiting: set[int] = set()  # subscribed matches that have not started yet
         self.room_watches: dict[str, Unsubscribe] = {}  # watched rooms by code (rooms.py)
+        # The presence scopes this connection is in (its matches and rooms), each with its
+        # subscription to the scope's presence frames.
+        self.presence: Presence = ws.app.state.presence
+        self.presence_key = self.presence.connection_key()
+        self.scopes: dict[str, Unsubscribe] = {}
         self.overflowed = False
 
     # --- from pub/sub (must not block) -----------------------------------------------------
@@ -379,6 +385,7 @@ class Connection:
         if 0 < last_seq < frames[-1]["seq"]:
             # Coming back behind the log: others may have missed the same frames.
             self.service.nudge(match_id)
+        await self.enter(match_scope(match_id))
 
     def _drop(self, match_id: int) -> None:
         stop = self.unsubscribe.pop(match_id, None)
@@ -394,6 +401,30 @@ class Connection:
         for stop in self.room_watches.values():
             stop()
         self.room_watches.clear()
+        for scope in list(self.scopes):
+            self.exit(scope)
+
+    # --- presence --------------------------------------------------------------------------
+
+    async def enter(self, scope: str) -> None:
+        """Be present in ``scope`` (a match followed, a room watched) and hear who comes and
+        goes there; the scope's snapshot is sent. A person is not told of their own leaving
+        or coming back (another tab of theirs may have closed)."""
+        if scope not in self.scopes:
+            def deliver(message: dict[str, Any]) -> None:
+                if message.get("kind") in ("left", "back") and message.get("user") == self.user.id:
+                    return
+                self.deliver(message)
+
+            self.scopes[scope] = await self.service.pubsub.subscribe(
+                presence_channel(scope), deliver)
+        self.reply(await self.presence.join(scope, self.user, self.presence_key))
+
+    def exit(self, scope: str) -> None:
+        stop = self.scopes.pop(scope, None)
+        if stop is not None:
+            stop()
+            self.service.spawn(self.presence.leave(scope, self.user.id, self.presence_key))
 
     # --- receiving -------------------------------------------------------------------------
 
@@ -445,6 +476,7 @@ class Connection:
             await self.subscribe(frame.match, frame.last_seq, frame.id)
         elif isinstance(frame, UnsubscribeFrame):
             self._drop(frame.match)
+            self.exit(match_scope(frame.match))
             self.waiting.discard(frame.match)
             self.reply({"type": "ack", "id": frame.id, "match": frame.match})
         elif isinstance(frame, ChatFrame):

@@ -1,0 +1,81 @@
+"""What the server does when someone leaves a table (harfiyen.server.presence says who).
+
+- A seat whose person has been away for ``absent_seconds`` while the table waits on it
+  (the seat is among the acting seats) is handed to the game's first AI level
+  (harfiyen.server.handoff) until the person comes back and takes it back. Not in ranked
+  matches (they keep their clocks: an away player runs out of time) nor in two-player
+  crossword matches (they keep their time controls, see crossword_seat.claim_abandoned).
+- When a room's host is announced away, the host role passes to the longest-present
+  seated person still there (else the longest-present member), and the room is told.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from harfiyen.core.errors import GameError
+from harfiyen.games import game as registered_game
+from harfiyen.server.bots import acting_seats
+from harfiyen.server.handoff import hand_seat
+from harfiyen.server.models import Match
+from harfiyen.server.presence import Presence
+from harfiyen.server.rooms import RoomService
+from harfiyen.server.service import MatchService
+
+log = logging.getLogger(__name__)
+
+
+def attach(presence: Presence, service: MatchService, rooms: RoomService) -> None:
+    """Act on presence: hand absent people's seats, pass an away host's role."""
+
+    async def on_sweep(scope: str, away: dict[int, float], present: set[int]) -> None:
+        kind, _, key = scope.partition(":")
+        if kind == "match" and away:
+            await hand_absent_seats(service, int(key), away)
+
+    async def on_left(scope: str, user_id: int) -> None:
+        kind, _, key = scope.partition(":")
+        if kind == "room":
+            present = await presence.store.live(scope, time.time())
+            seen = await presence.seen(scope)
+            order = sorted((u for u in present if u != user_id), key=lambda u: seen.get(u, 0))
+            await rooms.pass_host(key, user_id, order)
+
+    presence.on_sweep.append(on_sweep)
+    presence.on_left.append(on_left)
+
+
+def hands_absent(match: Match, seats: int) -> bool:
+    """Whether the server hands an absent person's seat of ``match`` to the AI."""
+    if match.status != "active" or match.ranked or not registered_game(match.game).ai_levels:
+        return False
+    return not (match.game == "crossword" and seats == 2)
+
+
+async def hand_absent_seats(service: MatchService, match_id: int,
+                            away: dict[int, float]) -> None:
+    """Hand each acting seat whose person has been away ``absent_seconds`` to the AI."""
+    now = time.time()
+    absent = {u for u, since in away.items() if now - since >= service.settings.absent_seconds}
+    if not absent:
+        return
+    async with service.sessions() as db:
+        match = await db.get(Match, match_id)
+        if match is None:
+            return
+        seating = dict(await service.seating(db, match))
+        if not hands_absent(match, len(seating)):
+            return
+        handed = match.handed or {}
+        seats = [s for s in acting_seats(match)
+                 if seating.get(s) in absent and str(s) not in handed]
+        level = registered_game(match.game).ai_levels[0]
+    for seat in seats:
+        try:
+            await hand_seat(service, None, match_id, seat, level)
+        except GameError as error:  # the match ended or moved on meanwhile
+            log.info("absent seat %s of match %s not handed: %s", seat, match_id, error.code)
+
+
+__all__ = ["attach", "hand_absent_seats", "hands_absent"]

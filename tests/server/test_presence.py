@@ -1,0 +1,191 @@
+"""Presence (``harfiyen.server.presence``) and what the server does when someone leaves a
+table (``harfiyen.server.leaving``): who is present or away, the ``presence`` frames, the
+AI playing an absent person's seat, anyone at the table handing an away seat, and the host
+role passing on."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from harfiyen.client import ApiError
+from harfiyen.server.presence import (
+    SEEN,
+    MemoryStore,
+    Presence,
+    RedisStore,
+    presence_channel,
+)
+from harfiyen.server.pubsub import InMemoryPubSub
+
+from .conftest import Database, LiveServer, start_server, unique
+from .letterjam_support import letterjam_room
+from .support import seat_sockets
+
+pytestmark = pytest.mark.anyio
+
+
+def presence_of(kind: str, user: int | None = None, **where: Any) -> Any:
+    def match(frame: dict[str, Any]) -> bool:
+        return (frame.get("type") == "presence" and frame.get("kind") == kind
+                and (user is None or frame.get("user") == user)
+                and all(frame.get(k) == v for k, v in where.items()))
+    return match
+
+
+@pytest.fixture
+async def quick(database: Database) -> AsyncIterator[LiveServer]:
+    """A server where presence is refreshed often and a person is away after 0.3 s, and
+    their seat goes to the AI after 1 s away."""
+    server = await start_server(database.settings(
+        presence_seconds=0.6, presence_grace_seconds=0.3, absent_seconds=1.0))
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+@pytest.fixture
+async def patient(database: Database) -> AsyncIterator[LiveServer]:
+    """Quick presence, but nobody's seat goes to the AI by itself."""
+    server = await start_server(database.settings(
+        presence_seconds=0.6, presence_grace_seconds=0.3, absent_seconds=3600))
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def test_the_host_leaves_a_harf_takil_table_and_comes_back(quick: LiveServer) -> None:
+    clients, code, match_id = await letterjam_room(quick.url, people=3, ai=0)
+    ids = [(await c.me())["id"] for c in clients]
+    sockets, by_seat = await seat_sockets(match_id, clients)
+    seat_of = {ids[clients.index(c)]: s for s, c in by_seat.items()}
+    by_user = {ids[clients.index(c)]: sockets[s] for s, c in by_seat.items()}
+    for user in ids:  # the room in the order the people sat down
+        sock = by_user[user]
+        assert (await sock.watch_room(code))["type"] == "ack"
+        snapshot = await sock.wait_for(presence_of("snapshot", room=code))
+        assert user in snapshot["present"]
+    last = by_user[ids[2]]
+    snapshot = await last.wait_for(presence_of("snapshot", match=match_id))
+    assert set(snapshot["present"]) == set(ids) and snapshot["away"] == {}
+
+    host, heir, third = ids
+    await by_user[host].close()
+    for user in (heir, third):  # the match and the room are told; the host role passes
+        sock = by_user[user]
+        left = await sock.wait_for(presence_of("left", host, match=match_id))
+        assert left["present"] is False and left["name"] == (await clients[0].me())[
+            "display_name"]
+        await sock.wait_for(presence_of("left", host, room=code))
+        passed = await sock.wait_for(presence_of("host", heir, room=code))
+        assert passed["from"] == host
+    assert (await clients[1].get(f"/api/rooms/{code}"))["host"]["id"] == heir
+
+    # Away past absent_seconds while the table waits on the seat: the AI plays it.
+    handed = await by_user[heir].wait_for(
+        lambda f: f.get("kind") == "seat_handed" and f.get("seat") == seat_of[host], timeout=20)
+    assert handed["level"] == "ai" and handed["absent"] is True and handed["user"] == host
+    assert (await clients[1].match(match_id))["players"][seat_of[host]]["handed"] == "ai"
+
+    # Back: the others are told (the person is not told of themself), and they take the seat.
+    back = await clients[0].connect()
+    assert (await back.subscribe(match_id))["type"] == "ack"
+    snapshot = await back.wait_for(presence_of("snapshot", match=match_id))
+    assert host in snapshot["present"]
+    for user in (heir, third):
+        came = await by_user[user].wait_for(presence_of("back", host, match=match_id))
+        assert came["present"] is True
+    await clients[0].hand_seat(match_id, seat_of[host], None)
+    assert (await clients[0].match(match_id))["players"][seat_of[host]]["handed"] is None
+    assert not [f for f in back.received if f.get("type") == "presence"
+                and f.get("kind") in ("left", "back") and f.get("user") == host]
+    for sock in (back, *by_user.values()):
+        await sock.close()
+
+
+async def test_anyone_at_the_table_hands_an_away_seat(patient: LiveServer) -> None:
+    clients, _, match_id = await letterjam_room(patient.url, people=3, ai=0)
+    sockets, by_seat = await seat_sockets(match_id, clients)
+    seat_of = {clients.index(c): s for s, c in by_seat.items()}
+    leaving, other = clients[1], clients[2]
+    seat = seat_of[1]
+    # A present person's seat: only theirs or the host's to hand.
+    with pytest.raises(ApiError) as refused:
+        await other.hand_seat(match_id, seat, "ai")
+    assert refused.value.code == "match.hand_not_allowed"
+    assert "masadan ayrılmış" in refused.value.message
+    await sockets[seat].close()
+    leaving_id = (await leaving.me())["id"]
+    await sockets[seat_of[2]].wait_for(presence_of("left", leaving_id, match=match_id))
+    handed = await other.hand_seat(match_id, seat, "ai")
+    assert handed["handed"] == {str(seat): "ai"}
+    told = await sockets[seat_of[0]].wait_for(lambda f: f.get("kind") == "seat_handed")
+    assert told["seat"] == seat and told["absent"] is False
+    for s, sock in sockets.items():
+        if s != seat:
+            await sock.close()
+
+
+async def _presences(store_one: Any, store_two: Any
+                     ) -> tuple[Presence, Presence, list[dict[str, Any]]]:
+    """Two processes' presence sharing one store (or a Redis server) and a bus; the
+    frames published on the scope ``match:1``."""
+    bus = InMemoryPubSub()
+    heard: list[dict[str, Any]] = []
+    await bus.subscribe(presence_channel("match:1"), heard.append)
+
+    async def name(user_id: int) -> str:
+        return f"p{user_id}"
+
+    one = Presence(store_one, bus, ttl=5, grace=2, names=name)
+    two = Presence(store_two, bus, ttl=5, grace=2, names=name)
+    return one, two, heard
+
+
+class _User:
+    def __init__(self, user_id: int) -> None:
+        self.id, self.display_name = user_id, f"p{user_id}"
+
+
+async def _expiry(one: Presence, two: Presence, heard: list[dict[str, Any]]) -> None:
+    """The first process's person expires (it crashed: no refresh), the second process
+    announces them away once, after the grace; coming back is announced too."""
+    scope = "match:1"
+    await one.join(scope, _User(7), "a")  # type: ignore[arg-type]
+    snapshot = await two.join(scope, _User(8), "b")  # type: ignore[arg-type]
+    assert snapshot["present"] == [7, 8] and snapshot["away"] == {}
+    assert set(await two.seen(scope)) == {7, 8}
+    now = time.time()
+    two.local[scope]["b"] = 8
+    await two.store.touch(scope, "8:b", now + 100)  # the second process lives on
+    assert await two._sweep_scope(scope, now + 10) == 0  # 7 gone, within the grace
+    assert await two._sweep_scope(scope, now + 13) == 1  # away now, told once
+    assert await one._sweep_scope(scope, now + 14) == 0
+    assert [f["kind"] for f in heard] == ["left"]
+    assert heard[0] == {"type": "presence", "kind": "left", "match": 1, "user": 7,
+                        "name": "p7", "present": False}
+    assert set(await two.away(scope)) == {7}
+    await one.join(scope, _User(7), "c")  # type: ignore[arg-type]
+    assert [f["kind"] for f in heard] == ["left", "back"]
+    assert await two.away(scope) == {}
+
+
+async def test_a_crashed_connection_expires_in_memory() -> None:
+    store = MemoryStore()
+    await _expiry(*await _presences(store, store))
+
+
+async def test_a_crashed_process_expires_through_redis(redis_url: str) -> None:
+    prefix = f"test:{unique('p')}:"
+    one, two = RedisStore(redis_url, prefix, 60), RedisStore(redis_url, prefix, 60)
+    try:
+        await _expiry(*await _presences(one, two))
+        assert 7 in await one.marks("match:1", SEEN)
+    finally:
+        await one.close()
+        await two.close()
