@@ -37,6 +37,9 @@ def test_a_player_hands_their_seat_to_the_ai_and_takes_it_back(open_page: Any) -
     assert "Senin yerine şimdi yapay zekâ oynuyor." in leaving.locator("#seat-hand").inner_text()
     assert leaving.locator("#seat-hand-toggle").inner_text() == "Koltuğumu geri al"
     toast_with(seats[0].page, f"{seats[1].name} yerine artık yapay zekâ oynuyor.")
+    # The stand says the AI plays it, not the person named (HT-7).
+    mark = seats[0].page.locator("#lj-stands li[data-seat='1'] [data-ai-mark]")
+    assert mark.inner_text() == "yapay zekâ oynuyor"
     assert match_view(seats[0].page, match_id)["players"][1]["handed"] == "ai"
     assert no_horizontal_scroll(leaving), leaving.evaluate(WIDE)
     quiet(leaving)
@@ -55,6 +58,7 @@ def test_a_player_hands_their_seat_to_the_ai_and_takes_it_back(open_page: Any) -
     leaving.click("#seat-hand-toggle")
     leaving.locator("#seat-hand[data-handed='false']").wait_for()
     toast_with(seats[2].page, f"{seats[1].name} koltuğuna geri döndü.")
+    seats[2].page.locator("#lj-stands li[data-seat='1'] [data-ai-mark]").wait_for(state="detached")
     leaving.set_viewport_size(DESKTOP)
 
 

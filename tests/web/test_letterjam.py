@@ -596,8 +596,9 @@ def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) ->
     phone.wait_for_selector("#lj-builder")
     refs = [ref_label(r) for r in clue.refs]
     # With the keyboard: a letter puts a token on a card showing it; Backspace takes it back.
+    # Typing works as soon as the builder shows, with no card focused (HT-4).
     letter = phone.get_attribute(f".lj-card[data-ref='{refs[0]}']", "data-letter")
-    phone.locator(f".lj-card[data-ref='{refs[0]}']").focus()
+    phone.evaluate("document.activeElement?.blur()")
     phone.keyboard.type(letter.lower() if letter not in "Iİ" else letter)
     phone.locator("#lj-spelled .lj-tile").first.wait_for()
     assert phone.locator("#lj-spelled .lj-tile-letter").inner_text() == letter

@@ -147,9 +147,11 @@ export function letterjamPage(ctl) {
 
   // Keyboard play while spelling: a letter taps the first visible card showing it (`*`: the
   // wildcard), Backspace takes the last token back. Letters typed in a picker stay there.
-  container.addEventListener("keydown", (event) => {
+  // Typing works as soon as the builder shows, wherever the focus is (on the page itself
+  // after a tap elsewhere), but not in a field, a picker or an open dialog.
+  const onKey = (event) => {
     if (!building() || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest?.(".lj-picker, input, select, textarea")) return;
+    if (event.target.closest?.(".lj-picker, input, select, textarea") || document.querySelector("dialog[open]")) return;
     if (event.key === "Backspace" && s.build.length) {
       event.preventDefault();
       s.build.pop();
@@ -164,7 +166,8 @@ export function letterjamPage(ctl) {
     if (!card) return;
     event.preventDefault();
     tapCard(card.dataset.ref);
-  });
+  };
+  document.addEventListener("keydown", onKey);
 
   async function giveClue() {
     const uses = s.build.includes(WILDCARD);
@@ -248,7 +251,7 @@ export function letterjamPage(ctl) {
       h("p", { class: `move-error ${s.error ? "" : "empty"}`, id: "lj-error", role: "alert" }, s.error),
       !table && renderActions(),
       ended() && renderReveal(),
-      me() !== null && !table && renderSheet(v, sheet, { nameOf, onNote: ended() ? null : openNote, editing: s.note }),
+      me() !== null && !table && renderSheet(v, sheet, { nameOf: (seat) => ctl.nameWithAi(seat), onNote: ended() ? null : openNote, editing: s.note }),
       me() !== null && s.note !== null && !ended() && renderNoteEditor(),
       ended() && renderAllSheets(v, sheet, nameOf),
     );
@@ -281,8 +284,12 @@ export function letterjamPage(ctl) {
     if (ended()) return t(v.outcome?.team_success ? "lj.status_won" : "lj.status_over");
     if (me() === null) return t(`lj.phase_${v.phase}`);
     if (v.phase === "clue") {
+      // A clue that used bonus letters waits for their owners to name them, not for tokens.
+      if (myStand().bonus_used) return t("lj.status_your_bonus");
+      const naming = v.stands.filter((x) => x.bonus_used).map((x) => ctl.nameWithAi(x.seat));
+      if (naming.length) return t("lj.status_bonus", { names: naming.join(", ") });
       if (v.cluegiver === me()) return t("lj.status_your_clue");
-      return t("lj.status_clue", { name: nameOf(v.cluegiver) });
+      return t("lj.status_clue", { name: ctl.nameWithAi(v.cluegiver) });
     }
     if (v.phase === "final") return t(v.arrangement ? "lj.status_arranged" : "lj.status_final");
     return t("lj.status_round", { n: majority(v) });
@@ -356,6 +363,8 @@ export function letterjamPage(ctl) {
     return h("li", { class: `lj-stand ${mine ? "mine" : ""} ${v.cluegiver === stand.seat ? "cluegiver" : ""}`, "data-seat": stand.seat },
       h("div", { class: "lj-stand-head" },
         h("span", { class: "lj-stand-name" }, name),
+        // A seat handed to the AI is played by it, not by the person named.
+        ctl.handed(stand.seat) && h("span", { class: "lj-badge ai-mark", "data-ai-mark": stand.seat }, t("hand.ai_badge")),
         h("span", { class: "lj-progress small", "data-progress": "" }, progressText(stand))),
       h("div", { class: "lj-stand-cards" },
         cardButton(`P${stand.seat}`, face, label, tokens, { own, empty: !stand.has_card }),
@@ -406,7 +415,7 @@ export function letterjamPage(ctl) {
     if (!record || s.build.length || ended()) return null;
     return h("section", { class: "card lj-last-clue", id: "lj-last-clue", "aria-label": t("lj.last_clue") },
       h("p", { class: "small" }, h("strong", {}, t("lj.last_clue")), " ",
-        t("lj.clue_by", { n: record.number, name: nameOf(record.cluegiver) })),
+        t("lj.clue_by", { n: record.number, name: ctl.nameWithAi(record.cluegiver) })),
       clueTiles(s.view, record.letters, { cards: record.cards }),
       record.own_position !== null && record.own_position !== undefined
         && h("p", { class: "small", id: "lj-last-own" }, t("lj.own_at", { n: record.own_position + 1 })));
@@ -628,5 +637,6 @@ export function letterjamPage(ctl) {
     clock: { selector: "#lj-timer" },
     // A busy table (AI teammates act at once) sends many frames: drawn at most this often.
     throttle: RENDER_MS,
+    destroy: () => document.removeEventListener("keydown", onKey),
   };
 }

@@ -73,6 +73,11 @@ export class MatchController {
     return player.id === session.user.id ? t("match.you") : player.display_name;
   }
 
+  /** A seat's name marked as played by the AI while its person has handed it over. */
+  nameWithAi(seat) {
+    return this.handed(seat) ? t("hand.name_ai", { name: this.nameOf(seat) }) : this.nameOf(seat);
+  }
+
   playerAt(seat) {
     return this.s.match.players.find((p) => p.seat === seat) || null;
   }
@@ -140,6 +145,7 @@ export class MatchController {
   }
 
   destroy() {
+    this.closed = true;
     socket.unsubscribe(this.id, this.onFrame);
     for (const stop of this.stops) stop();
     if (this.later !== null) clearTimeout(this.later);
@@ -194,7 +200,9 @@ export class MatchController {
   }
 
   render(...extra) {
-    if (!this.page) return; // a page's widget asked before the page was made: start() draws it
+    // A page's widget may ask before the page is made (start() draws it) or after it is
+    // gone (a move list that loaded late): neither draws, nor touches the tab's title.
+    if (!this.page || this.closed) return;
     const { container } = this.page;
     this.lastRender = Date.now();
     this.held = false;
