@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from harfiyen.client import ApiError
+from harfiyen.server.leaving import hands_absent
+from harfiyen.server.models import Match, MatchEvent, utcnow
 from harfiyen.server.presence import (
     SEEN,
     MemoryStore,
@@ -23,7 +27,7 @@ from harfiyen.server.pubsub import InMemoryPubSub
 
 from .conftest import Database, LiveServer, start_server, unique
 from .letterjam_support import letterjam_room
-from .support import seat_sockets
+from .support import register, seat_sockets
 
 pytestmark = pytest.mark.anyio
 
@@ -189,3 +193,59 @@ async def test_a_crashed_process_expires_through_redis(redis_url: str) -> None:
     finally:
         await one.close()
         await two.close()
+
+
+async def test_an_abandoned_untimed_crossword_match_is_claimed_only_after_its_hours(
+    live: LiveServer,
+) -> None:
+    a, b = await register(live.url, unique("a")), await register(live.url, unique("b"))
+    created = await a.create_match({"rules": "tr"})
+    match_id = created["match"]["id"]
+    await b.accept(created["invite"]["code"])
+    match = await a.match(match_id)
+    assert match["deadline_at"] is None and match["status"] == "active"
+    ids = {(await c.me())["id"]: c for c in (a, b)}
+    away = match["players"][match["to_move"]]["id"]
+    claimant = next(c for i, c in ids.items() if i != away)
+    # The one to move cannot claim; the other not before abandon_hours (72).
+    with pytest.raises(ApiError) as refused:
+        await ids[away].post(f"/api/matches/{match_id}/claim_win")
+    assert refused.value.code == "match.abandon_not_here"
+    with pytest.raises(ApiError) as refused:
+        await claimant.post(f"/api/matches/{match_id}/claim_win")
+    assert refused.value.code == "match.abandon_too_early"
+    assert "72 saat beklenir (72 saat kaldı)" in refused.value.message
+    assert (await a.match(match_id))["status"] == "active"
+    # 73 hours later (the log's last event moved back): the claim ends it on time.
+    async with live.app.state.service.sessions() as db:
+        await db.execute(update(MatchEvent).where(MatchEvent.match_id == match_id)
+                         .values(created_at=utcnow() - timedelta(hours=73)))
+        await db.commit()
+    done = await claimant.post(f"/api/matches/{match_id}/claim_win")
+    assert done["status"] == "finished"
+    result = (await a.match(match_id))["result"]
+    assert result["reason"] == "timeout" and result["loser"] == match["to_move"]
+
+
+async def test_everyone_leaves_a_harf_takil_table_and_the_ais_end_it(live: LiveServer) -> None:
+    clients, _, match_id = await letterjam_room(live.url, people=2, ai=1)
+    info = await clients[0].match(match_id)
+    for person in clients:  # "Masadan kalk": each hands their own seat to the AI
+        me = (await person.me())["id"]
+        seat = next(p["seat"] for p in info["players"] if p["id"] == me)
+        await person.hand_seat(match_id, seat, "ai")
+    sock = await clients[0].connect()
+    await sock.subscribe(match_id)
+    await sock.wait_for(lambda f: f.get("kind") == "match_ended", timeout=120)
+    assert (await clients[0].match(match_id))["status"] == "finished"
+
+
+def test_which_absent_seats_the_server_hands() -> None:
+    def match(game: str, ranked: bool = False) -> Match:
+        return Match(game=game, status="active", ranked=ranked)
+
+    assert hands_absent(match("letterjam"), 3) and hands_absent(match("codenames"), 4)
+    assert hands_absent(match("crossword"), 3)  # classic Scrabble at a table of three
+    # Ranked matches keep their clocks; two-player crossword matches their time controls.
+    assert not hands_absent(match("crossword", ranked=True), 3)
+    assert not hands_absent(match("crossword"), 2)

@@ -16,6 +16,7 @@ from harfiyen.server import errors as E
 from harfiyen.server.bots import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
+from harfiyen.server.leaving import claim_abandoned
 from harfiyen.server.models import Invite, Match, MatchNote, MatchPlayer, Room, User, utcnow
 from harfiyen.server.presence import match_scope
 from harfiyen.server.ratings import profile_ratings
@@ -386,6 +387,14 @@ async def post_move(match_id: MatchId, body: MoveRequest, request: Request,
 async def resign(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
     """Resign, also while waiting for the opponent's move; before the start it withdraws."""
     done = await service_of(request).submit(user.id, match_id, {"kind": "resign"})
+    return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
+
+
+@router.post("/matches/{match_id}/claim_win")
+async def claim_win(match_id: MatchId, request: Request, user: CurrentUser) -> Any:
+    """End an untimed two-player crossword match as a win once the opponent, to move, has
+    not moved for ``abandon_hours`` (refused before, with the hours left)."""
+    done = await claim_abandoned(service_of(request), user.id, match_id)
     return {"match": done.match_id, "seq": done.last_seq, "status": done.status}
 
 

@@ -277,6 +277,20 @@ HAND_NOT_ALLOWED: Final = ErrorKind(
     "Only the seat's player or the room's host can hand a seat to the AI; a seat whose "
     "player has left the table, anyone seated at it can.",
 )
+ABANDON_NOT_HERE: Final = ErrorKind(
+    "match.abandon_not_here",
+    "Oyunu kazanmış saymak yalnızca süresiz, iki kişilik bir kelime oyununda, sıra "
+    "rakibindeyken istenebilir.",
+    "A win can be claimed only in an untimed two-player crossword match while it is your "
+    "opponent's turn.",
+)
+ABANDON_TOO_EARLY: Final = ErrorKind(
+    "match.abandon_too_early",
+    "Rakibin {hours} saattir oynamıyor; oyunu kazanmış saymak için {abandon} saat "
+    "beklenir ({left} saat kaldı).",
+    "Your opponent has not played for {hours} hours; a win can be claimed after {abandon} "
+    "hours ({left} hours left).",
+)
 HAND_RANKED: Final = ErrorKind(
     "match.hand_ranked",
     "Dereceli bir oyunda koltuk yapay zekâya verilemez.",

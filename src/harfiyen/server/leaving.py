@@ -4,7 +4,8 @@
   (the seat is among the acting seats) is handed to the game's first AI level
   (harfiyen.server.handoff) until the person comes back and takes it back. Not in ranked
   matches (they keep their clocks: an away player runs out of time) nor in two-player
-  crossword matches (they keep their time controls, see crossword_seat.claim_abandoned).
+  crossword matches (they keep their time controls; an untimed one the opponent may end
+  as a win once the away player has not moved for ``abandon_hours``: ``claim_abandoned``).
 - When a room's host is announced away, the host role passes to the longest-present
   seated person still there (else the longest-present member), and the room is told.
 """
@@ -12,16 +13,21 @@
 from __future__ import annotations
 
 import logging
+import math
 import time
+
+from sqlalchemy import select
 
 from harfiyen.core.errors import GameError
 from harfiyen.games import game as registered_game
+from harfiyen.server import errors as E
 from harfiyen.server.bots import acting_seats
+from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
-from harfiyen.server.models import Match
+from harfiyen.server.models import Match, MatchEvent, utcnow
 from harfiyen.server.presence import Presence
 from harfiyen.server.rooms import RoomService
-from harfiyen.server.service import MatchService
+from harfiyen.server.service import MatchService, Submitted
 
 log = logging.getLogger(__name__)
 
@@ -78,4 +84,38 @@ async def hand_absent_seats(service: MatchService, match_id: int,
             log.info("absent seat %s of match %s not handed: %s", seat, match_id, error.code)
 
 
-__all__ = ["attach", "hand_absent_seats", "hands_absent"]
+async def claim_abandoned(service: MatchService, user_id: int, match_id: int) -> Submitted:
+    """End an untimed two-player crossword match as ``user_id``'s win: the opponent, to
+    move, has not moved for ``abandon_hours`` (as Kelimelik's longest move time). The
+    game's own timeout move is made for the opponent, so the engine ends it as a loss on
+    time. Refused (nothing changes) before that time, with the hours left."""
+    async with service.sessions() as db:
+        match = await db.get(Match, match_id)
+        if match is None:
+            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+        seating = dict(await service.seating(db, match))
+        if user_id not in seating.values():
+            raise E.fail(E.NOT_A_PLAYER, status=404)
+        if match.status != "active":
+            raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+        timeout = adapter(match.game).timeout()
+        away = seating.get(match.to_move) if match.to_move is not None else None
+        untimed = match.deadline_at is None  # a clock runs for every move of a timed one
+        if match.game != "crossword" or len(seating) != 2 or not untimed or away is None \
+                or away == user_id or timeout is None:
+            raise E.fail(E.ABANDON_NOT_HERE, status=409)
+        last = (await db.execute(
+            select(MatchEvent.created_at).where(MatchEvent.match_id == match_id)
+            .order_by(MatchEvent.seq.desc()).limit(1)
+        )).scalar_one_or_none() or match.started_at or match.created_at
+        seq = match.last_seq
+    waited = (utcnow() - last).total_seconds()
+    abandon = service.settings.abandon_hours * 3600
+    if waited < abandon:
+        raise E.fail(E.ABANDON_TOO_EARLY, status=409, hours=int(waited // 3600),
+                     abandon=f"{service.settings.abandon_hours:g}",
+                     left=max(1, math.ceil((abandon - waited) / 3600)))
+    return await service.submit(away, match_id, timeout, expect_seq=seq)
+
+
+__all__ = ["attach", "claim_abandoned", "hand_absent_seats", "hands_absent"]
