@@ -24,6 +24,14 @@ export function cardWord(view, card) {
  * - `selected`: my marked card; `playable`: cards react to taps; `onCard(index)`;
  * - `focusIndex`: the card that holds the keyboard focus (the grid is one tab stop).
  */
+// A word never breaks on its card: style.css shrinks its font to the card's width for its
+// number of letters.
+function wordOnCard(word) {
+  const span = h("span", { class: "cn-word" }, word);
+  span.style.setProperty("--letters", String([...word].length));
+  return span;
+}
+
 export function renderCards(view, options = {}) {
   const { showKey = false, marks = new Map(), selected = null, playable = false, onCard = null, table = false } = options;
   const focusIndex = options.focusIndex ?? 0;
@@ -41,8 +49,7 @@ export function renderCards(view, options = {}) {
       card.revealed ? "revealed" : "covered", showKey && !card.revealed ? "key" : "",
       markedBy.length ? "marked" : "", selected === card.index ? "selected" : ""].filter(Boolean).join(" ");
     const inner = [
-      // Long words get a smaller size rather than a break in the middle.
-      h("span", { class: `cn-word ${word.length >= 10 ? "xlong" : word.length >= 8 ? "long" : ""}` }, word),
+      wordOnCard(word),
       colour && h("span", { class: "cn-cue", "aria-hidden": "true", "data-cue": colour }, CUES[colour]),
       markedBy.length > 0 && h("span", { class: "cn-marks", "aria-hidden": "true" }, markedBy.join(", ")),
     ];

@@ -248,7 +248,7 @@ export function codenamesPage(ctl) {
         h("h3", {}, h("span", { "aria-hidden": "true" }, CUES[team]), " ", t(`cn.team_${team}`)),
         h("ul", {}, view.seats.filter((x) => x.team === team).map((x) => h("li", {
           class: view.to_act.includes(x.seat) ? "acting" : "", "data-seat": x.seat,
-        }, nameOf(x.seat), h("span", { class: "muted small" }, ` — ${t(`cn.role_${x.role}`)}`)))))));
+        }, h("span", { class: "cn-team-name", title: nameOf(x.seat) }, nameOf(x.seat)), h("span", { class: "muted small" }, ` — ${t(`cn.role_${x.role}`)}`)))))));
   }
 
   function endHeadline(outcome) {

@@ -174,7 +174,7 @@ export class MoveHistory {
             class: `move-entry kind-${turn.event.kind}`, "data-seq": turn.seq, "data-seat": turn.seat,
           },
           h("td", { class: "move-number" }, String(i + 1)),
-          h("td", { class: "move-player" }, this.nameOf(turn.seat)),
+          h("td", { class: "move-player", title: this.nameOf(turn.seat) }, this.nameOf(turn.seat)),
           h("td", { class: "move-what" }, this.describe(turn.event, turn.open, turn.seat)),
           scoreCells(turn.scores, turn.seq, turn.seat))),
           end && h("tr", { class: "move-end", "data-seq": end.seq },

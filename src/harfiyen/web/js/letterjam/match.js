@@ -362,7 +362,7 @@ export function letterjamPage(ctl) {
     const reds = v.tokens.red_left[stand.seat] || 0;
     return h("li", { class: `lj-stand ${mine ? "mine" : ""} ${v.cluegiver === stand.seat ? "cluegiver" : ""}`, "data-seat": stand.seat },
       h("div", { class: "lj-stand-head" },
-        h("span", { class: "lj-stand-name" }, name),
+        h("span", { class: "lj-stand-name", title: name }, name),
         // A seat handed to the AI is played by it, not by the person named.
         ctl.handed(stand.seat) && h("span", { class: "lj-badge ai-mark", "data-ai-mark": stand.seat }, t("hand.ai_badge")),
         h("span", { class: "lj-progress small", "data-progress": "" }, progressText(stand))),

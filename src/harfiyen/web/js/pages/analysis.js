@@ -279,7 +279,7 @@ export async function renderAnalysis(root, kind, ref) {
           "data-turn": turn.number, tabindex: "0", onclick: () => go_(stepOf.get(turn.number) || 0),
           onkeydown: (e) => { if (e.key === "Enter") go_(stepOf.get(turn.number) || 0); },
         },
-        h("td", {}, String(turn.number)), h("td", { class: "move-player" }, nameOf(turn.seat, turn.nick)),
+        h("td", {}, String(turn.number)), h("td", { class: "move-player", title: nameOf(turn.seat, turn.nick) }, nameOf(turn.seat, turn.nick)),
         h("td", { class: "move-what" }, turnMove(turn, true, (score) => ` ${score}`)),
         h("td", { class: "move-what" }, turn.best ? turnMove(turn, false, (score) => ` ${score}`) : "—"),
         h("td", { class: "move-score" }, fmt(turn.loss))))))));

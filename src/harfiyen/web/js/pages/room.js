@@ -154,7 +154,10 @@ export async function renderRoom(root, codeText) {
       h("p", { class: `form-error ${s.error ? "" : "empty"}`, id: "room-error", role: "alert" }, s.error),
       h("div", { class: "room-grid" },
         h("div", { class: "room-teams" }, teamsOf(room).map(renderTeam)),
-        h("div", { class: "stack" }, renderStart(), renderMembers(), renderJoin())),
+        h("div", { class: "stack" }, renderStart(), renderMembers(), renderJoin(),
+          // Leaving is everyone's, not a line of the spectators' card.
+          h("div", { class: "row" },
+            h("button", { type: "button", class: "btn", id: "room-leave", onclick: leave }, t("room.leave"))))),
     );
     if (hadFocus) document.getElementById(hadFocus)?.focus();
   }
@@ -247,7 +250,7 @@ export async function renderRoom(root, codeText) {
     return h("li", { class: `room-slot ${slot.role} ${mine ? "mine" : ""} ${slot.locked ? "locked" : ""}`, "data-slot": slot.slot,
       "data-role": slot.role, "data-occupied": slot.user ? "user" : slot.ai ? "ai" : "" },
     h("span", { class: "room-role" }, slotLabel(slot)),
-    h("span", { class: "room-occupant" }, occupant(slot)),
+    h("span", { class: "room-occupant", title: slot.user?.display_name || null }, occupant(slot)),
     h("span", { class: "room-slot-actions" },
       open && free && button(`sit-${slot.slot}`, t(mySlot() ? "room.switch" : "room.sit"),
         () => act("POST", "/seat", { slot: slot.slot }), { aria: t("room.sit_at", { where }) }),
@@ -276,9 +279,7 @@ export async function renderRoom(root, codeText) {
         watching.map((m) => h("li", { class: "list-item", "data-member": m.id },
           h("span", {}, m.id === me() ? t("room.you") : m.display_name),
           isHost() && m.id !== me() && h("button", { type: "button", class: "btn btn-small btn-danger", id: `kick-${m.id}`,
-            onclick: () => act("POST", "/kick", { user: m.id }) }, t("room.kick"))))),
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "btn", id: "room-leave", onclick: leave }, t("room.leave"))));
+            onclick: () => act("POST", "/kick", { user: m.id }) }, t("room.kick"))))));
   }
 
   async function leave() {
