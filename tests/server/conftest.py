@@ -83,7 +83,7 @@ class Database:
             "resume_bots": False,
             # An AI's vote beside people waits a moment only (a test checks the wait), and so
             # does a bot after a play people may challenge (6 s in the product).
-            "bot_table_wait_seconds": 0.2,
+            "ai_pace_seconds": 0.2,
             "bot_challenge_wait_seconds": 1.0,
             # Tables of AIs alone play at their own speed (a test checks the pace).
             "ai_table_pace_seconds": 0,

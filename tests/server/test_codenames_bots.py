@@ -275,7 +275,7 @@ async def test_a_person_guessing_beside_an_ai_guesser_goes_first(
     live: LiveServer, monkeypatch: pytest.MonkeyPatch, small_models: Counter[str]
 ) -> None:
     """The AI guesser leaves the people of its team time to guess, then guesses itself."""
-    monkeypatch.setattr(live.app.state.bots, "people_first_seconds", 1.5)
+    monkeypatch.setattr(live.app.state.bots, "pace_seconds", 1.5)
     person = await register(live.url, unique("cp"))
     match_id = await seated_match(person, True, {RED_GUESS: person}, [RED_SPY, RED_GUESS + 1])
     sock = await person.connect()

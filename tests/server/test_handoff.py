@@ -142,7 +142,7 @@ async def test_a_handed_kelime_casusu_guesser_neither_marks_nor_chats_as_the_sea
     are refused like their guesses (match.seat_handed), and nothing of them reaches the
     table; the other guesser of the team marks and chats as before."""
     # The AI guesser leaves the team's people time to act first: all of this test.
-    monkeypatch.setattr(live.app.state.bots, "people_first_seconds", 120.0)
+    monkeypatch.setattr(live.app.state.bots, "pace_seconds", 120.0)
     host, leaving, staying = [await register(live.url, unique(n)) for n in "hls"]
     room = await host.request("POST", "/api/rooms", {"game": "codenames",
                                                      "options": {"language": "tr"}})

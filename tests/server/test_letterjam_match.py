@@ -7,6 +7,7 @@ PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -100,27 +101,54 @@ async def test_one_person_following_ai_teammates_reaches_the_end(
     await close_all(sockets)
 
 
-async def test_ai_teammates_leave_the_vote_to_the_person_first(database: Database) -> None:
-    """Two AI teammates are a majority of three, but their votes wait for the person to
-    be quiet a while: the person's vote lands first and the AIs vote only after it."""
-    server = await start_server(database.settings(bot_table_wait_seconds=3))
+async def test_ai_teammates_vote_within_their_pause_while_a_person_keeps_clicking(
+    database: Database,
+) -> None:
+    """An AI's vote comes a short, fixed pause after the table began to wait on it: the
+    person agreeing to end and taking it back again and again (each a move) never starts
+    the pause again. Every state frame names the seats the table waits on."""
+    server = await start_server(database.settings(ai_pace_seconds=1.5))
     try:
         clients, _, match_id = await letterjam_room(server.url, people=1, ai=2)
         sockets, _ = await seat_sockets(match_id, clients)
         sock = sockets[0]
-        view = sock.views[match_id]
-        while not any(view["offers"]):  # the AIs offer at once (an offer decides nothing)
+        while not any(sock.views[match_id]["offers"]):  # the AIs offer at once
             await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
-            view = sock.views[match_id]
-        offered = next(s for s, o in enumerate(view["offers"]) if o is not None)
-        await asyncio.sleep(1)  # a person takes a moment to read the offers
-        voted = await sock.move(match_id, {"kind": "vote", "seat": offered})
-        assert voted["type"] == "ack", voted
-        while sock.views[match_id]["phase"] == "round":
-            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
-        events = (await clients[0].get(f"/api/matches/{match_id}/events"))["events"]
-        votes = [e["event"]["seat"] for e in events if e["event"]["kind"] == "vote_cast"]
-        assert votes[0] == 0 and set(votes[1:]) <= {1, 2} and len(votes) >= 2, votes
+        offered_at = time.monotonic()
+
+        def events() -> list[dict[str, Any]]:
+            return [f["event"] for f in sock.received if f.get("type") == "event"]
+
+        clicks = 0
+        # A click every 0.2 s (the old rule, quiet for 12 s, never let the AIs vote).
+        while not any(e["kind"] == "cluegiver_chosen" for e in events()) and clicks < 100:
+            reply = await sock.move(match_id, {"kind": "agree_end", "agree": clicks % 2 == 0})
+            clicks += 1
+            if reply["type"] == "ack":
+                await sock.wait_seq(match_id, reply["seq"])
+                await asyncio.sleep(0.2)
+        waited = time.monotonic() - offered_at
+        chosen = next(i for i, e in enumerate(events()) if e["kind"] == "cluegiver_chosen")
+        before = events()[:chosen]
+        voters = {e["seat"] for e in before if e["kind"] == "vote_cast"}
+        # The AIs voted while the person's moves kept coming, within 1.5 s of pause and
+        # their thinking (generously).
+        assert voters == {1, 2} and any(e["kind"] == "end_agreed" for e in before), before
+        assert waited < 15, waited
+        # Whom the table waited on, frame by frame: the seats yet to vote once offers
+        # wait (before any, those yet to agree to end), then the chosen cluegiver.
+        for frame in sock.received:
+            if frame.get("type") != "state":
+                continue
+            view = frame["view"]
+            if view["phase"] == "clue":
+                assert frame["waiting"] == [view["cluegiver"]], frame
+                break
+            if any(view["offers"]):
+                assert frame["waiting"] == [s for s, v in enumerate(view["votes"]) if v is None]
+            elif view["phase"] == "round":
+                assert frame["waiting"] == [s for s, a in enumerate(view["agrees_end"]) if not a]
+        assert set((await clients[0].match(match_id))["waiting"]) <= {0, 1, 2}
         await close_all(sockets)
     finally:
         await server.stop()

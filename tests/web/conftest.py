@@ -72,7 +72,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
                         waiting_matches_per_address=100_000, ai_tables_per_address=100_000,
                         packs_per_address=100_000, room_lookups_per_address="100000 per minute",
                         bot_challenge_wait_seconds=1.0,
-                        bot_table_wait_seconds=1.0, ai_table_pace_seconds=1.0)
+                        ai_pace_seconds=1.0, ai_table_pace_seconds=1.0)
     app = create_app(settings)
     try:
         local = serve_in_thread(app)

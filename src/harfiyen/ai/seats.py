@@ -9,9 +9,9 @@ returns the move to make, possibly wrapped:
   sending it while the match runs.
 - :class:`AfterPeople`: the move decides something for the whole table (a Harf
   Takıl vote may pick the cluegiver); when people may act beside the AI, the
-  runner submits it only after they have been quiet for a while
-  (``bot_table_wait_seconds``), so AI teammates never outvote people before they
-  could read the last clue and think.
+  runner submits it only once a short pause (``ai_pace_seconds``) has passed since
+  the table began to wait on the seat: people have a moment to act first, and an
+  AI teammate still keeps the table's pace.
 """
 
 from __future__ import annotations

@@ -175,6 +175,9 @@ class GameSpec(Generic[C, S, M]):
     # first). True: the seat acts at once and marks the moves that wait for the people
     # (``harfiyen.ai.seats.AfterPeople``): a game where every seat acts for itself.
     ai_paces_itself: bool = False
+    # The seats the table cannot go on without now (its "waiting for" line, and when an
+    # AI seat's pause starts); ``None``: every seat that may act (``to_act``).
+    waiting_on: Callable[[S], Sequence[int]] | None = None
     # The phase a state is in, for per-phase move timers (``{"seconds": {phase: n}}``).
     phase_of: Callable[[S], str] = default_phase
     # Every phase ``phase_of`` names: the only ones a per-phase timer may be set for.
@@ -197,6 +200,11 @@ class GameSpec(Generic[C, S, M]):
             object.__setattr__(self, "room_slots", self._default_slots)
         if self.seated_config is _unset:
             object.__setattr__(self, "seated_config", self._default_seated)
+
+    def waiting(self, state: S) -> tuple[int, ...]:
+        """The seats the table waits on now (``waiting_on``, by default ``to_act``)."""
+        return tuple(self.waiting_on(state) if self.waiting_on is not None
+                     else self.to_act(state))
 
     def _default_slots(self, config: C) -> tuple[dict[str, Any], ...]:
         return tuple({} for _ in range(self.setup(config).seats))

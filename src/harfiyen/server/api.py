@@ -341,6 +341,7 @@ async def get_match(match_id: MatchId, request: Request, user: CurrentUser, db: 
     await release(db)
     _, frames = await service.sync_frames(match_id, user.id, 0)
     out["view"] = frames[-1].get("view")
+    out["waiting"] = frames[-1].get("waiting", [])
     out["rematch"] = await _rematch_offer(db, match, user)
     if match.status == "finished":
         # What the AI seats meant (a clue's words) would tell the key while the game runs.

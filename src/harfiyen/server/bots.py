@@ -39,7 +39,7 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -57,6 +57,7 @@ from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.views import CrosswordView
 from harfiyen.server.cache import LruCache
 from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
+from harfiyen.server.schemas import acting_seats
 from harfiyen.server.sweeper import Sweeper
 
 if TYPE_CHECKING:  # the service imports this module (bot users for new matches)
@@ -195,14 +196,6 @@ def seat_ai(game: str) -> SeatAI | None:
     return _SEAT_AIS[game]
 
 
-def acting_seats(match: Match) -> list[int]:
-    """The seats that may act now, as stored (``to_move`` alone for a match stored without
-    the list; the runner then asks the engine)."""
-    if match.acting is not None:
-        return [int(s) for s in match.acting]
-    return [] if match.to_move is None else [match.to_move]
-
-
 @dataclass(frozen=True)
 class Timing:
     """How long one AI choice took (the benchmark reads these)."""
@@ -318,8 +311,12 @@ class BotRunner(Sweeper):
                                                 thread_name_prefix="harfiyen-bot-fallback")
         self.tasks: set[asyncio.Task[None]] = set()
         self.budgets: dict[str, float] = dict(BUDGET_SECONDS)
-        # How long bots leave the people who may act with them to act first.
-        self.people_first_seconds = service.settings.bot_challenge_wait_seconds
+        # How long an AI seat that acts beside people lets them act first, counted from
+        # when the table began to wait on it (never restarted by their moves).
+        self.pace_seconds = service.settings.ai_pace_seconds
+        # Per match: since when (monotonic seconds) the table has waited on each of its
+        # bot seats, the start of the seat's pause.
+        self._waited_since: LruCache = LruCache(20_000)
         self.timings: deque[Timing] = deque(maxlen=10_000)
         self._running: set[int] = set()
         self._again: set[int] = set()
@@ -432,9 +429,12 @@ class BotRunner(Sweeper):
                     acting = acting_seats(match)
                 bots = [(s, users[s], str(levels[s])) for s in acting if levels.get(s)]
                 if not bots:
+                    self._waited_since[match_id] = {}
                     return True
                 if state is None:
                     state = await service.state(db, match)
+                ready_at = self._ready_at(match_id, [s for s, _, _ in bots],
+                                          registered_game(match.game).waiting(state))
                 seq = match.last_seq
                 views = {s: service_view(service, match, state, s) for s, _, _ in bots}
                 people = any([await self._people_who_may_challenge(db, match_id, views[s])
@@ -448,13 +448,13 @@ class BotRunner(Sweeper):
                 await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
             elif people_beside and not registered_game(match.game).ai_paces_itself:
                 # People act alongside the bots (a person and an AI guessing for one team):
-                # the people go first; a bot moves when they leave it time.
-                await asyncio.sleep(self.people_first_seconds)
+                # the people go first, for the bots' fixed pause.
+                await _sleep_until(max(ready_at.values()))
             elif watched_only:
                 await asyncio.sleep(service.settings.ai_table_pace_seconds)
             acted = await asyncio.gather(*(
-                self._act(match, ai, seat, user_id, level, views[seat], seq, people_beside,
-                          watched_only)
+                self._act(match, ai, seat, user_id, level, views[seat], seq,
+                          ready_at[seat] if people_beside else None, watched_only)
                 for seat, user_id, level in bots
             ))
         except Exception:
@@ -466,11 +466,12 @@ class BotRunner(Sweeper):
 
     async def _act(
         self, match: Match, ai: SeatAI, seat: int, user_id: int, level: str, view: Any,
-        seq: int, people_beside: bool, watched_only: bool = False,
+        seq: int, ready_at: float | None, watched_only: bool = False,
     ) -> Acted:
         """Choose and submit one bot seat's move (the fallback when the AI fails); a move
-        that waits for the people (``AfterPeople``) is held while people may act beside
-        it, and goes stale if any of them acts meanwhile (then it is chosen again)."""
+        that waits for the people (``AfterPeople``) is held until ``ready_at`` (the end
+        of the seat's pause, ``None``: no person acts beside it), and goes stale if any
+        of them acts meanwhile (then it is chosen again, and made at once)."""
         # The agent's seed is fixed per match and seat: a replay chooses alike.
         seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
         budget = self.budgets.get(match.game, DEFAULT_BUDGET_SECONDS)
@@ -494,8 +495,8 @@ class BotRunner(Sweeper):
         move, note = answer.move, answer.note
         self.timings.append(Timing(match.id, match.game, seat, _kind(move),
                                    time.perf_counter() - started, used_fallback))
-        if answer.after_people and people_beside:
-            await asyncio.sleep(self.service.settings.bot_table_wait_seconds)
+        if answer.after_people and ready_at is not None:
+            await _sleep_until(ready_at)
         try:
             submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
         except GameError as error:
@@ -516,6 +517,18 @@ class BotRunner(Sweeper):
         if note is not None:
             await self._store_note(match.id, submitted.first_seq, seat, note)
         return "done"
+
+    def _ready_at(self, match_id: int, seats: list[int], waiting: Sequence[int]
+                  ) -> dict[int, float]:
+        """When each of ``seats`` (the bot seats acting now) may act beside people: the
+        pause after the table began to wait on the seat (at once when it does not wait
+        on it). A seat the table stopped waiting on starts afresh next time."""
+        now = time.monotonic()
+        known: dict[int, float] = self._waited_since.get(match_id) or {}
+        since = {seat: known.get(seat, now) for seat in seats if seat in waiting}
+        self._waited_since[match_id] = since
+        return {seat: since[seat] + self.pace_seconds if seat in since else now
+                for seat in seats}
 
     async def _fallback(self, ai: SeatAI, view: Any, seed: int, refused: bool) -> Any:
         """The game's safe move, or ``None`` (logged) when it has none or it fails too."""
@@ -592,6 +605,11 @@ class BotRunner(Sweeper):
             task.cancel()
         self.queue.shutdown()
         self.fallback_pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def _sleep_until(moment: float) -> None:
+    """Sleep until ``moment`` (``time.monotonic()`` seconds), if it is still ahead."""
+    await asyncio.sleep(max(0.0, moment - time.monotonic()))
 
 
 def _kind(move: Any) -> str:

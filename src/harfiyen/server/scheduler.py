@@ -23,9 +23,10 @@ from typing import Any
 from sqlalchemy import select
 
 from harfiyen.core.errors import GameError
-from harfiyen.server.bots import SeatAI, acting_seats, seat_ai, service_view
+from harfiyen.server.bots import SeatAI, seat_ai, service_view
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, MatchPlayer, User, utcnow
+from harfiyen.server.schemas import acting_seats
 from harfiyen.server.service import MatchService
 from harfiyen.server.sweeper import Sweeper
 

@@ -183,9 +183,10 @@ def invite_json(invite: Invite) -> dict[str, Any]:
 
 
 def acting_seats(match: Match) -> list[int]:
-    """The seats that may act (a match stored before ``acting`` existed: its ``to_move``)."""
+    """The seats that may act, as stored (a match stored before ``acting`` existed: its
+    ``to_move``; the bot runner then asks the engine)."""
     if match.acting is not None:
-        return list(match.acting)
+        return [int(s) for s in match.acting]
     return [] if match.to_move is None else [match.to_move]
 
 

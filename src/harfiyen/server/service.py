@@ -755,11 +755,14 @@ class MatchService:
                 log.exception("notice listener failed")
 
     def state_frame(self, match: Match, state: Any, viewer: Viewer) -> dict[str, Any]:
-        """The audience's whole view after ``match.last_seq`` (sent after each command)."""
+        """The audience's whole view after ``match.last_seq`` (sent after each command),
+        with the seats the table waits on (``waiting``, the same for every audience)."""
+        game = adapter(match.game)
         return {
             "type": "state", "match": match.id, "seq": match.last_seq, "status": match.status,
             "deadline_at": _iso(match.deadline_at),
-            "view": adapter(match.game).view(state, viewer),
+            "waiting": list(game.spec.waiting(state)) if match.status == "active" else [],
+            "view": game.view(state, viewer),
         }
 
     def nudge(self, match_id: int) -> None:

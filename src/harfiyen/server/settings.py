@@ -114,9 +114,10 @@ class Settings(BaseSettings):
     ws_frame_burst: int = Field(default=40, ge=1)
     # How often bot turns left waiting (a bot that gave up during an outage) are resumed.
     bot_sweep_seconds: float = Field(default=30.0, gt=0)
-    # How long an AI's move that decides for the table (a Harf Takıl vote) waits for
-    # quiet among the people who may act beside it (every move of theirs restarts it).
-    bot_table_wait_seconds: float = Field(default=12.0, ge=0)
+    # How long an AI seat that acts beside people (an AI guesser beside a person, a Harf
+    # Takıl vote) lets them act first, counted from when the table began to wait on the
+    # seat; their moves never restart it, so an AI teammate keeps the table's pace.
+    ai_pace_seconds: float = Field(default=1.5, ge=0, le=2)
     # Resume bot turns of active matches at start-up and in the sweep. Off only for a
     # server that shares its database with matches it must leave alone (the test suite's
     # servers share one database: each would otherwise play every earlier test's bots).

@@ -172,6 +172,26 @@ def to_act(state: GameState) -> tuple[int, ...]:
     return ()
 
 
+def waiting_on(state: GameState) -> tuple[int, ...]:
+    """The seats the table cannot go on without now: those naming a bonus letter the
+    last clue used; else the cluegiver spelling the clue, in a round the seats yet to
+    vote while offers wait (none yet to vote: any may change its vote; no offer: those
+    yet to agree to end), at the end the seats yet to arrange."""
+    seats = range(state.player_count)
+    players = state.players
+    naming = tuple(s for s in seats if players[s].bonus_used)
+    if state.phase is Phase.OVER or naming:
+        return () if state.phase is Phase.OVER else naming
+    if state.phase is Phase.CLUE:
+        assert state.cluegiver is not None
+        return (state.cluegiver,)
+    if state.phase is Phase.FINAL:
+        return tuple(s for s in seats if players[s].arrangement is None)
+    if any(p.offer is not None for p in players):
+        return tuple(s for s in seats if players[s].vote is None) or tuple(seats)
+    return tuple(s for s in seats if not players[s].agrees_end)
+
+
 def legal_moves(state: GameState, seat: int) -> Iterator[Move]:
     """The small moves ``seat`` may make now, lazily: votes, withdrawing, moving on
     (with every guess), naming a bonus, agreeing to end. Offers, clues and
@@ -448,5 +468,5 @@ def replay(
 __all__ = [
     "LetterJamConfig", "LetterJamError", "apply", "check_arrangement", "legal_moves",
     "load_lexicon", "move_of", "moves_of", "new_game", "outcome", "parse_refs", "replay", "to_act",
-    "token_for",
+    "token_for", "waiting_on",
 ]

@@ -142,6 +142,7 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     setup=setup,
     new_game=new_game,
     to_act=engine.to_act,
+    waiting_on=engine.waiting_on,
     legal_moves=engine.legal_moves,
     apply=apply,
     outcome=engine.outcome,
