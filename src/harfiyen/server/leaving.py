@@ -21,12 +21,12 @@ from sqlalchemy import select
 from harfiyen.core.errors import GameError
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
-from harfiyen.server.bots import acting_seats
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.models import Match, MatchEvent, utcnow
 from harfiyen.server.presence import Presence
 from harfiyen.server.rooms import RoomService
+from harfiyen.server.schemas import acting_seats
 from harfiyen.server.service import MatchService, Submitted
 
 log = logging.getLogger(__name__)
