@@ -249,3 +249,44 @@ def test_which_absent_seats_the_server_hands() -> None:
     # Ranked matches keep their clocks; two-player crossword matches their time controls.
     assert not hands_absent(match("crossword", ranked=True), 3)
     assert not hands_absent(match("crossword"), 2)
+
+
+async def test_presence_across_two_server_processes(postgres: Database, redis_url: str) -> None:
+    """People on two processes sharing Redis see each other come and go, told once."""
+    settings = postgres.settings(redis_url=redis_url, presence_seconds=0.6,
+                                 presence_grace_seconds=0.3, absent_seconds=3600)
+    one, two = await start_server(settings), await start_server(settings)
+    try:
+        clients, _, match_id = await letterjam_room(
+            one.url, people=3, ai=0, urls=[one.url, one.url, two.url])
+        ids = [(await c.me())["id"] for c in clients]
+        sockets, by_seat = await seat_sockets(match_id, clients)
+        by_user = {ids[clients.index(c)]: sockets[s] for s, c in by_seat.items()}
+        snapshot = await by_user[ids[2]].wait_for(presence_of("snapshot", match=match_id))
+        assert set(snapshot["present"]) == set(ids)
+        await by_user[ids[0]].close()
+        for user in ids[1:]:
+            await by_user[user].wait_for(presence_of("left", ids[0], match=match_id))
+        back = await clients[0].connect()
+        await back.subscribe(match_id)
+        for user in ids[1:]:
+            await by_user[user].wait_for(presence_of("back", ids[0], match=match_id))
+            # Both processes swept the scope; the person was announced away once.
+            assert len([f for f in by_user[user].received
+                        if presence_of("left", ids[0])(f)]) == 1
+        for sock in (back, by_user[ids[1]], by_user[ids[2]]):
+            await sock.close()
+    finally:
+        await one.stop()
+        await two.stop()
+
+
+async def test_the_memory_store_forgets_scopes_nobody_refreshes() -> None:
+    store = MemoryStore(keep_seconds=60)
+    now = time.time()
+    await store.touch("match:1", "7:a", now + 5)
+    await store.mark("match:1", SEEN, 7, now)
+    await store.forget(now + 30)
+    assert await store.marks("match:1", SEEN) == {7: now}
+    await store.forget(now + 66)
+    assert await store.marks("match:1", SEEN) == {} and await store.live("match:1", now) == set()

@@ -74,6 +74,10 @@ class PresenceStore(Protocol):
 
     async def marks(self, scope: str, name: str) -> dict[int, float]: ...
 
+    async def forget(self, now: float) -> None:
+        """Drop what is kept of the scopes nobody refreshed for the store's keep time."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -84,18 +88,21 @@ def _user_of(member: str) -> int:
 class MemoryStore:
     """One process: entries and marks in dictionaries."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_seconds: float = 600.0) -> None:
         self._entries: dict[str, dict[str, float]] = defaultdict(dict)
         self._marks: dict[tuple[str, str], dict[int, float]] = defaultdict(dict)
+        self._keep = keep_seconds
+        self._touched: dict[str, float] = {}
 
     async def touch(self, scope: str, member: str, until: float) -> None:
         self._entries[scope][member] = until
+        self._touched[scope] = until
 
     async def drop(self, scope: str, member: str) -> None:
-        self._entries[scope].pop(member, None)
+        self._entries.get(scope, {}).pop(member, None)
 
     async def live(self, scope: str, now: float) -> set[int]:
-        entries = self._entries[scope]
+        entries = self._entries.get(scope, {})
         for member in [m for m, until in entries.items() if until <= now]:
             del entries[member]
         return {_user_of(m) for m in entries}
@@ -111,7 +118,14 @@ class MemoryStore:
         return self._marks[scope, name].pop(user_id, None) is not None
 
     async def marks(self, scope: str, name: str) -> dict[int, float]:
-        return dict(self._marks[scope, name])
+        return dict(self._marks.get((scope, name), {}))
+
+    async def forget(self, now: float) -> None:
+        for scope in [s for s, at in self._touched.items() if at + self._keep < now]:
+            del self._touched[scope]
+            self._entries.pop(scope, None)
+            for name in (SEEN, GONE, AWAY):
+                self._marks.pop((scope, name), None)
 
     async def close(self) -> None:
         return None
@@ -162,6 +176,9 @@ class RedisStore:
     async def marks(self, scope: str, name: str) -> dict[int, float]:
         found = await self._client.hgetall(self._key(scope, name))
         return {int(k): float(v) for k, v in found.items()}
+
+    async def forget(self, now: float) -> None:
+        return None  # every key expires by itself
 
     async def close(self) -> None:
         await self._client.aclose()
@@ -242,6 +259,7 @@ class Presence(Sweeper):
         for scope, conns in list(self.local.items()):
             for conn, user_id in list(conns.items()):
                 await self.store.touch(scope, self._member(user_id, conn), now + self.ttl)
+        await self.store.forget(now)
         announced = 0
         for scope in list(self.local):
             try:
@@ -271,7 +289,8 @@ class Presence(Sweeper):
 
 
 def make_store(redis_url: str | None, prefix: str, keep_seconds: float) -> PresenceStore:
-    return RedisStore(redis_url, prefix, keep_seconds) if redis_url else MemoryStore()
+    return RedisStore(redis_url, prefix, keep_seconds) if redis_url \
+        else MemoryStore(keep_seconds)
 
 
 __all__ = ["MemoryStore", "Presence", "PresenceStore", "RedisStore", "make_store",
