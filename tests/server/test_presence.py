@@ -113,7 +113,7 @@ async def test_the_host_leaves_a_harf_takil_table_and_comes_back(quick: LiveServ
 
 
 async def test_anyone_at_the_table_hands_an_away_seat(patient: LiveServer) -> None:
-    clients, _, match_id = await letterjam_room(patient.url, people=3, ai=0)
+    clients, code, match_id = await letterjam_room(patient.url, people=3, ai=0)
     sockets, by_seat = await seat_sockets(match_id, clients)
     seat_of = {clients.index(c): s for s, c in by_seat.items()}
     leaving, other = clients[1], clients[2]
@@ -130,9 +130,14 @@ async def test_anyone_at_the_table_hands_an_away_seat(patient: LiveServer) -> No
     assert handed["handed"] == {str(seat): "ai"}
     told = await sockets[seat_of[0]].wait_for(lambda f: f.get("kind") == "seat_handed")
     assert told["seat"] == seat and told["absent"] is False
-    for s, sock in sockets.items():
-        if s != seat:
-            await sock.close()
+    # The host leaves the match page (nobody has the room open): the role passes to the
+    # one still at the table.
+    await sockets[seat_of[0]].close()
+    heir = (await other.me())["id"]
+    passed = await sockets[seat_of[2]].wait_for(presence_of("host", heir, match=match_id))
+    assert passed["room"] == code and passed["from"] == (await clients[0].me())["id"]
+    assert (await other.get(f"/api/rooms/{code}"))["host"]["id"] == heir
+    await sockets[seat_of[2]].close()
 
 
 async def _presences(store_one: Any, store_two: Any

@@ -6,8 +6,9 @@
   matches (they keep their clocks: an away player runs out of time) nor in two-player
   crossword matches (they keep their time controls; an untimed one the opponent may end
   as a win once the away player has not moved for ``abandon_hours``: ``claim_abandoned``).
-- When a room's host is announced away, the host role passes to the longest-present
-  seated person still there (else the longest-present member), and the room is told.
+- When a room's host is announced away from the room or from its match, the host role
+  passes to the longest-present seated person still there (else the longest-present
+  member), and the room and the match are told.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
-from harfiyen.server.models import Match, MatchEvent, utcnow
-from harfiyen.server.presence import Presence
+from harfiyen.server.models import Match, MatchEvent, Room, utcnow
+from harfiyen.server.presence import Presence, presence_channel, room_scope, scope_fields
 from harfiyen.server.rooms import RoomService
 from harfiyen.server.schemas import acting_seats
 from harfiyen.server.service import MatchService, Submitted
@@ -41,12 +42,27 @@ def attach(presence: Presence, service: MatchService, rooms: RoomService) -> Non
             await hand_absent_seats(service, int(key), away)
 
     async def on_left(scope: str, user_id: int) -> None:
+        # The host may be away from the room page (everyone plays on the match page) or
+        # from the match page of a match started from the room: either passes the role.
         kind, _, key = scope.partition(":")
-        if kind == "room":
-            present = await presence.store.live(scope, time.time())
-            seen = await presence.seen(scope)
-            order = sorted((u for u in present if u != user_id), key=lambda u: seen.get(u, 0))
-            await rooms.pass_host(key, user_id, order)
+        code: str | None = key
+        if kind == "match":
+            async with service.sessions() as db:
+                match = await db.get(Match, int(key))
+                room = await db.get(Room, match.room_id) \
+                    if match is not None and match.room_id is not None else None
+                code = room.code if room is not None and room.host_id == user_id else None
+        if code is None:
+            return
+        present = await presence.store.live(scope, time.time())
+        seen = await presence.seen(scope)
+        order = sorted((u for u in present if u != user_id), key=lambda u: seen.get(u, 0))
+        heir = await rooms.pass_host(code, user_id, order)
+        if heir is not None:
+            for told in {scope, room_scope(code)}:
+                await service.pubsub.publish(presence_channel(told), {
+                    "type": "presence", "kind": "host", **scope_fields(told), "room": code,
+                    "user": heir.id, "name": heir.display_name, "from": user_id})
 
     presence.on_sweep.append(on_sweep)
     presence.on_left.append(on_left)

@@ -37,7 +37,7 @@ from harfiyen.server import quotas
 from harfiyen.server.bots import bot_user
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
-from harfiyen.server.presence import presence_channel, room_scope
+from harfiyen.server.presence import room_scope
 from harfiyen.server.service import MatchService, Written
 from harfiyen.server.throttle import client_address
 
@@ -561,11 +561,11 @@ class RoomService:
                 for s in loaded.seats:
                     s.ai_level = None
 
-    async def pass_host(self, code: str, away: int, order: Sequence[int]) -> None:
-        """The host ``away`` left the room (harfiyen.server.leaving): the role passes to the
-        first of ``order`` (the people present, longest present first) seated in the room,
-        else to the first member among them, and the room is told with a ``presence``
-        frame of kind ``host``. Nothing changes when ``away`` is no longer the host."""
+    async def pass_host(self, code: str, away: int, order: Sequence[int]) -> User | None:
+        """The host ``away`` left (harfiyen.server.leaving): the role passes to the first
+        of ``order`` (the people present, longest present first) seated in the room, else
+        to the first member among them; the new host (``None``: nothing changed, as when
+        ``away`` is no longer the host)."""
         async def change(db: AsyncSession, loaded: Loaded) -> User | None:
             members = {m.user_id for m, _ in loaded.members}
             seated = {s.user_id for s in loaded.seats if s.user_id is not None}
@@ -577,11 +577,7 @@ class RoomService:
             loaded.room.host_id = heir
             return loaded.users.get(heir)
 
-        heir = await self._change(code, change)
-        if heir is not None:
-            await self.pubsub.publish(presence_channel(room_scope(code)), {
-                "type": "presence", "kind": "host", "room": code, "user": heir.id,
-                "name": heir.display_name, "from": away})
+        return await self._change(code, change)
 
     # --- host controls -----------------------------------------------------------------
 
