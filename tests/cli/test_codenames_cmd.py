@@ -96,6 +96,8 @@ def test_play_as_guesser_then_as_spymaster() -> None:
     assert "İpucu / clue" in result.output and "turns" in result.output
     # The key reads without colour (a mark per colour, a legend) and a clue log keeps score.
     assert "▲ kırmızı / red" in result.output and "Kalan / left" in result.output
+    # A neutral card's sign is as visible as the others (the web board's "●", not a dot).
+    assert "● tarafsız / neutral" in result.output and "·" not in result.output
     clues = "\n".join(["x", "DENİZCİLİK 1"] * 30) + "\n"
     result = runner.invoke(app, ["codenames", "play", "--lang", "tr", "--role", "spymaster",
                                  "--seed", "1"], input=clues)

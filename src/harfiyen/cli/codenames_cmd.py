@@ -220,8 +220,9 @@ def match(
 
 
 #: Each colour has a mark of its own, so the key reads without colour (and in print).
-_MARK: Final = {"red": "▲", "blue": "■", "neutral": "·", "black": "✖"}
-_LEGEND: Final = ("▲ kırmızı / red   ■ mavi / blue   · tarafsız / neutral   ✖ kara / black"
+# The web board's signs (codenames/board.js CUES): each readable without colour.
+_MARK: Final = {"red": "▲", "blue": "■", "neutral": "●", "black": "✖"}
+_LEGEND: Final = ("▲ kırmızı / red   ■ mavi / blue   ● tarafsız / neutral   ✖ kara / black"
                   "   ✓ açıldı / revealed")
 
 
