@@ -43,6 +43,20 @@ def test_guess_timeout_after_a_guess_keeps_the_guess() -> None:
     assert after.team is Team.BLUE
 
 
+def test_a_timed_out_guess_turn_stays_in_the_clue_log() -> None:
+    """The clue log keeps that the guessers ran out of time under a clue (KC-5); clues
+    whose turn ended otherwise say nothing of it (views of old games stay as they were)."""
+    state, _ = apply(arranged(), RED_SPY, Clue(TR_CLUES[0], 2))
+    state, _ = apply(state, RED_GUESS, Guess(RED[0]))
+    state, _ = apply(state, RED_GUESS, Timeout())
+    state, _ = apply(state, BLUE_SPY, Clue(TR_CLUES[1], 1))
+    clues = view(state, Spectator()).to_json()["clues"]
+    assert clues[0]["timed_out"] is True and "timed_out" not in clues[1]
+    assert view(state, Spectator()).clues[0].timed_out
+    assert type(view(state, Spectator())).from_json(view(state, Spectator()).to_json()) \
+        == view(state, Spectator())
+
+
 def test_solo_timeout_gives_the_turn_back_to_red() -> None:
     words = config().words
     state = new_game(CodenamesConfig(words, seats=SOLO_SEATS, solo=True), seed=1)

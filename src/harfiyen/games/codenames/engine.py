@@ -209,6 +209,9 @@ def _timeout(state: GameState, seat: int) -> Applied:
     further guesses (guess phase). Only a seat of those to act times out."""
     role = Role.SPYMASTER if state.phase is Phase.CLUE else Role.GUESSER
     _check_turn(state, seat, role)
+    clue = state.current_clue
+    if clue is not None:  # the clue log keeps that its guessers ran out of time
+        state = replace(state, clues=(*state.clues[:-1], replace(clue, timed_out=True)))
     return _end_turn(state, (TimedOut(seat, state.team, state.phase),), "timeout")
 
 

@@ -148,6 +148,8 @@ class ClueRecord:
     word: str
     number: int
     guesses: tuple[int, ...] = ()
+    # The guessers' time ran out under this clue (their turn ended with it).
+    timed_out: bool = False
 
     @property
     def max_guesses(self) -> int:

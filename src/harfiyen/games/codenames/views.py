@@ -96,6 +96,7 @@ class ClueView:
     number: int
     guesses: tuple[GuessView, ...]
     guesses_left: int | None = None
+    timed_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,8 @@ def _clue_json(clue: ClueView) -> dict[str, Any]:
         "guesses": [
             {"index": g.index, "word": g.word, "colour": g.colour.value} for g in clue.guesses
         ],
+        # Only when true: the views of games without a timeout stay as they were.
+        **({"timed_out": True} if clue.timed_out else {}),
     }
 
 
@@ -230,6 +233,7 @@ def _parse_clue(data: Mapping[str, Any]) -> ClueView:
             for g in data["guesses"]
         ),
         guesses_left=None if left is None else int(left),
+        timed_out=bool(data.get("timed_out", False)),
     )
 
 
@@ -286,7 +290,7 @@ def _clue(state: GameState, clue: ClueRecord, guesses_left: int | None = None) -
     return ClueView(
         clue.team, clue.seat, clue.word, clue.number,
         tuple(GuessView(i, state.words[i], state.key[i]) for i in clue.guesses),
-        guesses_left,
+        guesses_left, clue.timed_out,
     )
 
 

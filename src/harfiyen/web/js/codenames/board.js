@@ -122,6 +122,7 @@ export function renderClueLog(view, { nameOf = null, notes = [] } = {}) {
             h("li", { class: `cn-guess colour-${g.colour}`, "data-colour": g.colour,
               "aria-label": `${upper(g.word, view.language)} — ${colourName(g.colour)}` },
             h("span", { "aria-hidden": "true" }, CUES[g.colour]), " ", upper(g.word, view.language)))),
+          clue.timed_out && h("p", { class: "cn-timed-out muted small", "data-timed-out": i }, t("cn.log_timed_out")),
           words && h("p", { class: "cn-meant small", "data-meant": i },
             t("cn.ai_meant", { words: words.map((w) => upper(w, view.language)).join(", ") })),
         );
