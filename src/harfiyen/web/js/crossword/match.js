@@ -5,6 +5,7 @@ import { t, upper } from "../i18n.js";
 import { post } from "../api.js";
 import { socket } from "../socket.js";
 import { confirmDialog, toast } from "../ui.js";
+import { shareButton } from "../share.js";
 import { go } from "../router.js";
 import { loadRules, alphabet, letterValue } from "../crossword/rules.js";
 import { renderBoard, nextSquare, stepSquare, tileFace } from "../crossword/board.js";
@@ -357,9 +358,7 @@ export async function crosswordPage(ctl) {
           h("div", {}, h("span", { class: "muted" }, t("match.invite_code")), " ", h("code", { id: "invite-code" }, invite.code)),
           h("div", { class: "row" },
             h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("match.invite_link") }),
-            h("button", { type: "button", class: "btn", onclick: () => {
-              navigator.clipboard?.writeText(link).then(() => toast(t("match.copied")), () => {});
-            } }, t("match.copy")),
+            shareButton(link, t("match.share_title"), { id: "invite-share" }),
           ),
         ),
       ],

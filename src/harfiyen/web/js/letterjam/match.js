@@ -10,6 +10,7 @@ import { t } from "../i18n.js";
 import { toast } from "../ui.js";
 import { roomCodeOf } from "../rooms.js";
 import { countdown } from "../match/controller.js";
+import { firstTimeHint } from "../table_rules.js";
 import {
   OWN, WILDCARD, actingSeats, clueTiles, hasToken, letterPicker, letterText, majority, progressText,
   refLetter, shapeOf, tokenDots,
@@ -308,7 +309,8 @@ export function letterjamPage(ctl) {
           cardButton(WILDCARD, WILDCARD, t("lj.wildcard_label"), tokens, { kind: "wild" }),
           v.shared.map((letter, i) => cardButton(`S${i}`, letterText(v, letter), t("lj.shared_label", { letter: letterText(v, letter) }),
             tokens, { kind: "shared" }))),
-        renderPool()));
+        renderPool()),
+      !ended() && firstTimeHint("lj-tokens", t("lj.hint_tokens")));
   }
 
   /** Numbered tokens per card: the clue being built, else the last clue's, on the cards that
@@ -469,6 +471,7 @@ export function letterjamPage(ctl) {
         })),
       h("form", { class: "lj-offer-form", id: "lj-offer-form", onsubmit: makeOffer },
         h("h3", {}, t(v.offers[me()] ? "lj.your_offer_change" : "lj.your_offer")),
+        firstTimeHint("lj-offer", t("lj.hint_offer")),
         h("div", { class: "lj-offer-fields" },
           numberSelect("length", "lj-offer-length", 1, MAX_OFFER_LENGTH, t("lj.offer_length")),
           numberSelect("players", "lj-offer-players", 0, v.players - 1, t("lj.offer_players")),

@@ -14,6 +14,7 @@ import { ChatPanel } from "../chat.js";
 import { offerNotifications } from "../notify.js";
 import { isBot, seatBar } from "../handoff.js";
 import { attention } from "./attention.js";
+import { showTableRules } from "../table_rules.js";
 
 /** "1:05" left until a deadline; null without one. */
 export function countdown(deadline) {
@@ -141,6 +142,7 @@ export class MatchController {
     this.stops.push(() => clearInterval(timer));
     if (this.page.throttle) this.holdWhilePressed();
     if (!this.table && this.withPeople()) offerNotifications();
+    if (!this.table) this.stops.push(showTableRules(this.game.help(this.s.match)));
     this.render();
   }
 

@@ -6,7 +6,7 @@ import { loadRules } from "../crossword/rules.js";
 
 const cache = {};
 
-async function loadHelp(lang) {
+export async function loadHelp(lang) {
   cache[lang] ??= fetch(`/help/${lang}.json`).then((response) => {
     if (!response.ok) throw new Error(`help: HTTP ${response.status}`);
     return response.json();
@@ -39,16 +39,25 @@ export async function renderHelp(root, game) {
     return null;
   }
   const doc = help[game];
-  const family = game === "crossword-tr" ? "tr" : game === "crossword-en" ? "en" : null;
   mount(root, h("article", { class: "page help card", id: "help", "data-game": game, lang: language() },
     h("p", {}, h("a", { href: "#/rules" }, t("help.all_games"))),
     h("h1", {}, doc.title),
     h("p", { class: "lead" }, doc.summary),
-    doc.sections.map((section) => h("section", { class: "help-section" },
-      h("h2", {}, section.heading),
-      (section.paragraphs || []).map((text) => h("p", {}, text)),
-      section.items && h("ul", {}, section.items.map((text) => h("li", {}, text))),
-      section.table === "tiles" && family && tileTable(rules, family))),
+    rulesSections(doc, rules, familyOf(game)),
   ));
   return null;
+}
+
+/** The crossword rules family whose tile table a rules page shows, if any. */
+export function familyOf(game) {
+  return game === "crossword-tr" ? "tr" : game === "crossword-en" ? "en" : null;
+}
+
+/** A game's rules, section by section (the rules page, and the dialog at the table). */
+export function rulesSections(doc, rules, family, heading = "h2") {
+  return doc.sections.map((section) => h("section", { class: "help-section" },
+    h(heading, {}, section.heading),
+    (section.paragraphs || []).map((text) => h("p", {}, text)),
+    section.items && h("ul", {}, section.items.map((text) => h("li", {}, text))),
+    section.table === "tiles" && family && tileTable(rules, family)));
 }

@@ -13,6 +13,8 @@ import { CUES } from "../codenames/board.js";
 import { handSeat, isBot, levelFor } from "../handoff.js";
 import { roomOf } from "../rooms.js";
 import { gameOf } from "../games/index.js";
+import { shareButton } from "../share.js";
+import { showTableRules } from "../table_rules.js";
 
 /** Only web links open from the video-call button (never javascript: or data:). */
 export function safeUrl(text) {
@@ -52,9 +54,11 @@ export async function renderRoom(root, codeText) {
     }
   }
 
+  let hideRules = null;
   async function show(room) {
     if (s.room && room.version !== undefined && s.room.version !== undefined && room.version < s.room.version) return;
     s.room = room;
+    hideRules ??= showTableRules(gameOf(room.game).help());
     page.dataset.status = room.status;
     page.dataset.match = room.match ?? "";
     s.matchStatus = room.match ? room.match_status ?? null : null;
@@ -316,9 +320,7 @@ export async function renderRoom(root, codeText) {
       h("h2", {}, t("room.invite")),
       h("div", { class: "row" },
         h("input", { id: "room-link", readonly: true, value: link, "aria-label": t("room.join_link") }),
-        h("button", { type: "button", class: "btn", id: "room-copy", onclick: () => {
-          navigator.clipboard?.writeText(link).then(() => toast(t("match.copied")), () => {});
-        } }, t("match.copy"))),
+        shareButton(link, t(kind().title), { id: "room-copy" })),
       h("div", { class: "qr-box", id: "room-qr" }, qrSvg(link, t("room.qr_label", { code: s.room.code }))),
     );
   }
@@ -328,6 +330,7 @@ export async function renderRoom(root, codeText) {
   });
   render();
   return () => {
+    hideRules?.();
     stopNotices();
     socket.unwatchRoom(code, onRoom);
   };
