@@ -205,6 +205,7 @@ class Presence(Sweeper):
         self.local: dict[str, dict[str, int]] = defaultdict(dict)
         self.on_sweep: list[SweepHook] = []
         self.on_left: list[LeftHook] = []
+        self.outage = False
 
     def connection_key(self) -> str:
         return f"{self._process}-{uuid.uuid4().hex[:12]}"
@@ -212,10 +213,26 @@ class Presence(Sweeper):
     def _member(self, user_id: int, conn: str) -> str:
         return f"{user_id}:{conn}"
 
-    async def join(self, scope: str, user: User, conn: str) -> dict[str, Any]:
-        """``conn`` of ``user`` is in ``scope`` now; the scope's snapshot frame for it."""
-        now = time.time()
+    def _unavailable(self, error: Exception) -> None:
+        """The shared store does not answer (Redis is down): presence waits for it, the
+        game goes on; said once per outage."""
+        if not self.outage:
+            self.outage = True
+            log.warning("presence store unavailable (%s); presence resumes with it",
+                        type(error).__name__)
+
+    async def join(self, scope: str, user: User, conn: str) -> dict[str, Any] | None:
+        """``conn`` of ``user`` is in ``scope`` now; the scope's snapshot frame for it
+        (``None`` while the store does not answer)."""
         self.local[scope][conn] = user.id
+        try:
+            return await self._join(scope, user, conn)
+        except Exception as error:
+            self._unavailable(error)
+            return None
+
+    async def _join(self, scope: str, user: User, conn: str) -> dict[str, Any]:
+        now = time.time()
         await self.store.touch(scope, self._member(user.id, conn), now + self.ttl)
         await self.store.mark(scope, SEEN, user.id, now)
         await self.store.unmark(scope, GONE, user.id)
@@ -230,7 +247,10 @@ class Presence(Sweeper):
             local.pop(conn, None)
             if not local:
                 del self.local[scope]
-        await self.store.drop(scope, self._member(user_id, conn))
+        try:
+            await self.store.drop(scope, self._member(user_id, conn))
+        except Exception as error:  # the entry expires by itself
+            self._unavailable(error)
 
     async def snapshot(self, scope: str) -> dict[str, Any]:
         present = await self.store.live(scope, time.time())
@@ -256,10 +276,17 @@ class Presence(Sweeper):
 
     async def sweep(self) -> int:
         now = time.time()
-        for scope, conns in list(self.local.items()):
-            for conn, user_id in list(conns.items()):
-                await self.store.touch(scope, self._member(user_id, conn), now + self.ttl)
-        await self.store.forget(now)
+        try:
+            for scope, conns in list(self.local.items()):
+                for conn, user_id in list(conns.items()):
+                    await self.store.touch(scope, self._member(user_id, conn), now + self.ttl)
+            await self.store.forget(now)
+        except Exception as error:
+            self._unavailable(error)
+            return 0
+        if self.outage:
+            self.outage = False
+            log.warning("presence store answers again")
         announced = 0
         for scope in list(self.local):
             try:

@@ -418,7 +418,9 @@ class Connection:
 
             self.scopes[scope] = await self.service.pubsub.subscribe(
                 presence_channel(scope), deliver)
-        self.reply(await self.presence.join(scope, self.user, self.presence_key))
+        snapshot = await self.presence.join(scope, self.user, self.presence_key)
+        if snapshot is not None:
+            self.reply(snapshot)
 
     def exit(self, scope: str) -> None:
         stop = self.scopes.pop(scope, None)
