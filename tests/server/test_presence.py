@@ -21,6 +21,7 @@ from harfiyen.server.presence import (
     MemoryStore,
     Presence,
     RedisStore,
+    match_scope,
     presence_channel,
 )
 from harfiyen.server.pubsub import InMemoryPubSub
@@ -138,6 +139,26 @@ async def test_anyone_at_the_table_hands_an_away_seat(patient: LiveServer) -> No
     assert passed["room"] == code and passed["from"] == (await clients[0].me())["id"]
     assert (await other.get(f"/api/rooms/{code}"))["host"]["id"] == heir
     await sockets[seat_of[2]].close()
+
+
+async def test_spectators_come_and_go_unannounced(patient: LiveServer) -> None:
+    a, b = await register(patient.url, unique("a")), await register(patient.url, unique("b"))
+    created = await a.create_match({"rules": "tr"})
+    match_id = created["match"]["id"]
+    await b.accept(created["invite"]["code"])
+    sockets, _ = await seat_sockets(match_id, [a, b])
+    watcher = await register(patient.url, unique("w"))
+    watching = await watcher.connect()
+    assert (await watching.subscribe(match_id))["seat"] is None
+    watcher_id = (await watcher.me())["id"]
+    snapshot = await watching.wait_for(presence_of("snapshot"))
+    assert watcher_id in snapshot["present"]  # shown present
+    # ...but only the players are ever announced away or back (and so only they count as
+    # having been at the table, for the host role too).
+    seen = await patient.app.state.presence.seen(match_scope(match_id))
+    assert set(seen) == {(await a.me())["id"], (await b.me())["id"]}
+    for sock in (watching, *sockets.values()):
+        await sock.close()
 
 
 async def _presences(store_one: Any, store_two: Any

@@ -221,20 +221,26 @@ class Presence(Sweeper):
             log.warning("presence store unavailable (%s); presence resumes with it",
                         type(error).__name__)
 
-    async def join(self, scope: str, user: User, conn: str) -> dict[str, Any] | None:
+    async def join(self, scope: str, user: User, conn: str, announced: bool = True
+                   ) -> dict[str, Any] | None:
         """``conn`` of ``user`` is in ``scope`` now; the scope's snapshot frame for it
-        (``None`` while the store does not answer)."""
+        (``None`` while the store does not answer). ``announced``: their leaving and coming
+        back are told to the scope (a match's players; its spectators come and go
+        unannounced, shown present in the snapshots only: a watched match's chatter
+        would grow with the square of its audience)."""
         self.local[scope][conn] = user.id
         try:
-            return await self._join(scope, user, conn)
+            return await self._join(scope, user, conn, announced)
         except Exception as error:
             self._unavailable(error)
             return None
 
-    async def _join(self, scope: str, user: User, conn: str) -> dict[str, Any]:
+    async def _join(self, scope: str, user: User, conn: str, announced: bool
+                    ) -> dict[str, Any]:
         now = time.time()
         await self.store.touch(scope, self._member(user.id, conn), now + self.ttl)
-        await self.store.mark(scope, SEEN, user.id, now)
+        if announced:
+            await self.store.mark(scope, SEEN, user.id, now)
         await self.store.unmark(scope, GONE, user.id)
         if await self.store.unmark(scope, AWAY, user.id):
             await self._tell(scope, "back", user.id, user.display_name)

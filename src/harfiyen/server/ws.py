@@ -25,7 +25,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from harfiyen.core.errors import GameError
-from harfiyen.core.viewers import Seat
+from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import auth, chat, rooms
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
@@ -385,7 +385,7 @@ class Connection:
         if 0 < last_seq < frames[-1]["seq"]:
             # Coming back behind the log: others may have missed the same frames.
             self.service.nudge(match_id)
-        await self.enter(match_scope(match_id))
+        await self.enter(match_scope(match_id), not isinstance(viewer, Spectator))
 
     def _drop(self, match_id: int) -> None:
         stop = self.unsubscribe.pop(match_id, None)
@@ -406,10 +406,11 @@ class Connection:
 
     # --- presence --------------------------------------------------------------------------
 
-    async def enter(self, scope: str) -> None:
+    async def enter(self, scope: str, announced: bool = True) -> None:
         """Be present in ``scope`` (a match followed, a room watched) and hear who comes and
         goes there; the scope's snapshot is sent. A person is not told of their own leaving
-        or coming back (another tab of theirs may have closed)."""
+        or coming back (another tab of theirs may have closed). ``announced``: see
+        ``Presence.join`` (False for a match's spectators)."""
         if scope not in self.scopes:
             def deliver(message: dict[str, Any]) -> None:
                 if message.get("kind") in ("left", "back") and message.get("user") == self.user.id:
@@ -418,7 +419,7 @@ class Connection:
 
             self.scopes[scope] = await self.service.pubsub.subscribe(
                 presence_channel(scope), deliver)
-        snapshot = await self.presence.join(scope, self.user, self.presence_key)
+        snapshot = await self.presence.join(scope, self.user, self.presence_key, announced)
         if snapshot is not None:
             self.reply(snapshot)
 
