@@ -87,6 +87,8 @@ class Database:
             "bot_challenge_wait_seconds": 1.0,
             # Tables of AIs alone play at their own speed (a test checks the pace).
             "ai_table_pace_seconds": 0,
+            # The meanings load when a test looks one up (a test checks the warm-up).
+            "warm_meanings": False,
         }
         values.update(overrides)
         return Settings(**values)

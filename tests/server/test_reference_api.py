@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from urllib.parse import quote
@@ -11,7 +12,7 @@ import pytest
 from harfiyen.client import ApiError, HarfiyenClient
 from harfiyen.games.crossword import rules as R
 
-from .conftest import LiveServer, unique
+from .conftest import Database, LiveServer, start_server, unique
 from .support import register
 
 pytestmark = pytest.mark.anyio
@@ -95,3 +96,26 @@ async def test_meanings_in_the_users_language(live: LiveServer) -> None:
         assert (await anonymous.get("/api/meanings/tr/kalem"))["meanings"][0]["pos"] == "noun"
     for client in (tr_user, en_user):
         await client.close()
+
+
+async def test_the_meanings_load_in_the_background_at_start(
+    database: Database, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``warm_meanings`` the server loads every language's meanings in a thread
+    after it starts (CW-7: a cold WordNet kept the first meaning seconds away)."""
+    from harfiyen.lexicon import meanings
+
+    warmed: list[str] = []
+    monkeypatch.setattr(meanings, "warm", warmed.append)
+    server = await start_server(database.settings(warm_meanings=True))
+    try:
+        done = server.app.state.meanings_warmed
+        assert await asyncio.to_thread(done.wait, 30)
+        assert warmed == ["tr", "en"]
+    finally:
+        await server.stop()
+    off = await start_server(database.settings())
+    try:
+        assert off.app.state.meanings_warmed is None
+    finally:
+        await off.stop()

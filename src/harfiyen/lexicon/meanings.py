@@ -119,6 +119,14 @@ def define(word: str, lang: Language) -> list[Meaning]:
     return []
 
 
+def warm(lang: Language) -> None:
+    """Load ``lang``'s meanings now (the index, and English's irregular forms): built
+    or read cold they take seconds, which the first look-up would otherwise wait."""
+    _index(lang)
+    if lang == "en":
+        _english_exceptions()
+
+
 def has_meaning(word: str, lang: Language) -> bool:
     """True when :func:`define` finds at least one meaning."""
     return bool(define(word, lang))

@@ -8,6 +8,7 @@ worker thread.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import unicodedata
 from typing import Any
@@ -15,13 +16,15 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from harfiyen.games import games
+from harfiyen.lexicon.normalize import Language
 from harfiyen.server import errors as E
 from harfiyen.server.api import Db, optional_user, settings_of
 from harfiyen.server.games import adapter
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger(__name__)
 
-LANGUAGES = ("tr", "en")
+LANGUAGES: tuple[Language, ...] = ("tr", "en")
 # Longest text looked up; WordNet has multi-word entries, but nothing near this long.
 MAX_WORD_CHARS = 64
 # One look-up at a time: the first one in a language builds the index, and two
@@ -75,6 +78,29 @@ async def meanings(lang: str, word: str, request: Request, db: Db) -> Any:
          "definition": m.definition, "examples": list(m.examples), "synonyms": list(m.synonyms)}
         for m in found
     ]}
+
+
+def warm_meanings() -> threading.Event:
+    """Load every language's meanings in a background thread (set the event when done),
+    so that the first word a player taps does not wait seconds for a cold WordNet.
+    A look-up meanwhile waits on the lock rather than build an index twice."""
+    done = threading.Event()
+
+    def run() -> None:
+        from harfiyen.lexicon.meanings import warm
+
+        try:
+            for lang in LANGUAGES:
+                with _DEFINE_LOCK:
+                    warm(lang)
+        except (OSError, ImportError):
+            log.warning("meanings could not be loaded ahead (look-ups will say so)",
+                        exc_info=True)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="harfiyen-meanings", daemon=True).start()
+    return done
 
 
 def _define(word: str, lang: Any) -> list[Any]:

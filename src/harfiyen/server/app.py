@@ -115,6 +115,9 @@ def create_app(
         matchmaker.start()
         app.state.expiry = expiry = ExpirySweeper(app.state.rooms, settings.expiry_sweep_seconds)
         expiry.start()
+        # Loaded in the background: start-up does not wait for it.
+        app.state.meanings_warmed = (api_reference.warm_meanings() if settings.warm_meanings
+                                     else None)
         app.state.vapid = await load_or_create_keys(service)
         app.state.push = notifier = PushNotifier(service, app.state.vapid)
         try:

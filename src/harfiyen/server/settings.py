@@ -148,6 +148,9 @@ class Settings(BaseSettings):
     # A bot to move after another seat's play waits this long before moving, so that the
     # people at the table can still challenge the play (the window closes with its move).
     bot_challenge_wait_seconds: float = 6.0
+    # Load the WordNets' meanings in the background at start, so the first word a player
+    # taps shows its meaning at once (off: the first look-up loads them, for seconds).
+    warm_meanings: bool = True
     # At a table with no person seated (AIs that people watch) each AI move waits this
     # long: played at the AI's speed, the game is over before a watcher sees it.
     ai_table_pace_seconds: float = Field(default=2.0, ge=0)
