@@ -170,6 +170,7 @@ HTTP: list[Row] = [
     Row("PATCH", "/api/rooms/{code}", SIGNED_IN, {"public": True}),
     Row("POST", "/api/rooms/{code}/join", SIGNED_IN),
     Row("POST", "/api/rooms/{code}/seat", SIGNED_IN, {"slot": 0}),
+    Row("POST", "/api/rooms/{code}/chat", SIGNED_IN, {"text": "merhaba"}),
     Row("POST", "/api/rooms/{code}/leave", SIGNED_IN),
     Row("POST", "/api/rooms/{code}/slots/0", SIGNED_IN, {"locked": True}),
     Row("POST", "/api/rooms/{code}/kick", SIGNED_IN, {"user": 1}),

@@ -1,6 +1,7 @@
 """The rules at the table: the "?" of a match and of a room opens that game's rules in a
 dialog; Harf Takıl's first-time hints for its offer form and its tokens go once dismissed
-and stay gone; a room's invitation uses the phone's share sheet where there is one."""
+and stay gone; a room's invitation uses the phone's share sheet where there is one; the
+members of a room talk before the start."""
 
 from __future__ import annotations
 
@@ -73,3 +74,26 @@ def test_a_room_has_its_rules_and_shares_its_link(open_page: Any) -> None:
     page.click("#nav-lobby")
     page.wait_for_selector("#cn-create")
     assert page.locator("#table-rules").count() == 0
+
+
+def test_the_members_of_a_room_talk_before_the_start(open_page: Any) -> None:
+    host, guest = open_page(), open_page(PHONE)
+    guest.name = unique("sohbet")
+    register(host.page, unique("oda"))
+    register(guest.page, guest.name)
+    host.page.click("#lj-create")
+    host.page.wait_for_selector("#room .room-slot")
+    guest.page.goto(host.page.input_value("#room-link"))
+    guest.page.wait_for_selector("#room-chat")
+    # Written as text, never as HTML.
+    guest.page.fill("#room-chat-input", "<b>Başlayalım mı?</b>")
+    guest.page.click("#room-chat-send")
+    line = host.page.locator("#room-chat-log .chat-message", has_text="<b>Başlayalım mı?</b>")
+    line.wait_for()
+    assert guest.name in line.inner_text()
+    assert host.page.locator("#room-chat-log b").count() == 0
+    guest.page.locator("#room-chat-log .chat-message.mine", has_text="Başlayalım").wait_for()
+    assert guest.page.input_value("#room-chat-input") == ""
+    quiet(guest.page)
+    guest.page.locator("#room-chat").scroll_into_view_if_needed()
+    guest.page.screenshot(path=str(SCREENSHOTS / "room-chat-phone.png"))

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from harfiyen.core.errors import GameError
 from harfiyen.server import errors as E
+from harfiyen.server import room_chat
 from harfiyen.server.api import CurrentUser, address_of, throttle_of
 from harfiyen.server.models import Room
 from harfiyen.server.rooms import LIST_LIMIT, RoomService
@@ -164,6 +165,18 @@ async def join_room(code: LookedUpCode, request: Request, user: CurrentUser) -> 
 async def take_seat(code: LookedUpCode, body: SeatRequest, request: Request,
                     user: CurrentUser) -> Any:
     return await _out(request, await rooms_of(request).take_seat(user, code, body.slot))
+
+
+class RoomChatRequest(Strict):
+    text: str = Field(max_length=4000)
+
+
+@router.post("/rooms/{code}/chat", status_code=201)
+async def chat_in_room(code: LookedUpCode, body: RoomChatRequest, request: Request,
+                       user: CurrentUser) -> Any:
+    """A member's message to the room's members, relayed live (room_chat.py)."""
+    return {"message": await room_chat.post(rooms_of(request), throttle_of(request), user, code,
+                                            body.text)}
 
 
 @router.post("/rooms/{code}/leave")

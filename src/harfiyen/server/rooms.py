@@ -62,6 +62,16 @@ def room_channel(room_id: int) -> str:
     return f"room:{room_id}"
 
 
+#: The server-only field of a room chat frame (room_chat.py): the members it is for.
+CHAT_READERS: Final = "members"
+
+
+def may_receive(message: dict[str, Any], user_id: int) -> bool:
+    """Whether a room frame goes to a watcher: every room frame does, a chat message only
+    to the room's members (a code lets anyone watch the room, not read its members' talk)."""
+    return message.get("type") != "room_chat" or user_id in message.get(CHAT_READERS, ())
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -869,7 +879,8 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
                 conn.exit(room_scope(key))
                 conn.deliver({"type": "notice", "kind": "room_kicked", "room": key})
             return
-        conn.deliver(localised(message, language))
+        if may_receive(message, conn.user.id):
+            conn.deliver(localised(message, language))
 
     watching = await rooms.pubsub.subscribe(room_channel(room_id), deliver)
     try:
@@ -885,9 +896,9 @@ async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
 
 def localised(message: dict[str, Any], language: str) -> dict[str, Any]:
     """A published room frame with its start problem in the connection's language (and
-    without the ``kicked`` list meant for the server only)."""
-    if "kicked" in message:
-        message = {k: v for k, v in message.items() if k != "kicked"}
+    without the ``kicked`` and chat readers' lists meant for the server only)."""
+    if "kicked" in message or CHAT_READERS in message:
+        message = {k: v for k, v in message.items() if k not in ("kicked", CHAT_READERS)}
     room = message.get("room")
     if not isinstance(room, dict):
         return message

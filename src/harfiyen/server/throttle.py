@@ -47,6 +47,9 @@ class Throttle:
         self.accounts = parse(settings.accounts_per_address)
         self.room_lookups_account = parse(settings.room_lookups_per_account)
         self.room_lookups_address = parse(settings.room_lookups_per_address)
+        # A room's chat (room_chat.py) at a match chat's pace, counted here since it is not stored.
+        self.room_chat_rate = parse(
+            f"{settings.chat_burst} per {max(1, round(settings.chat_window_seconds))} second")
         self._memory = MovingWindowRateLimiter(MemoryStorage())
         self._shared: MovingWindowRateLimiter | None = None
         if settings.redis_url:
@@ -92,6 +95,13 @@ class Throttle:
     async def room_lookup_failed(self, user_id: int, address: str) -> None:
         await self._call("hit", self.room_lookups_account, "room-account", str(user_id))
         await self._call("hit", self.room_lookups_address, "room-address", address)
+
+    async def room_chat(self, user_id: int) -> None:
+        """Count one room chat message of the user; refuse (429, ``chat.rate_limited``)
+        beyond the rate."""
+        await self._refuse_if_full(self.room_chat_rate, "room-chat", str(user_id),
+                                   kind=E.CHAT_RATE)
+        await self._call("hit", self.room_chat_rate, "room-chat", str(user_id))
 
     async def new_account(self, address: str) -> None:
         """Count one new account from ``address``; refuse (429) beyond the limit."""

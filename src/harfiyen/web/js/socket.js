@@ -154,7 +154,7 @@ export class GameSocket {
       }
       return;
     }
-    if (frame.type === "chat") {
+    if (frame.type === "chat" || frame.type === "room_chat") {
       // Its `id` is the message's number, not an answer to one of our requests.
       for (const listener of this.chatListeners) listener(frame);
       return;

@@ -13,6 +13,7 @@ import { CUES } from "../codenames/board.js";
 import { handSeat, isBot, levelFor } from "../handoff.js";
 import { roomOf } from "../rooms.js";
 import { gameOf } from "../games/index.js";
+import { RoomChat } from "../room_chat.js";
 import { shareButton } from "../share.js";
 import { showTableRules } from "../table_rules.js";
 
@@ -33,6 +34,8 @@ export async function renderRoom(root, codeText) {
   const page = h("div", { class: "page room", id: "room", "data-code": code });
   mount(root, page);
   const me = () => session.user.id;
+  // The members talk while they gather, before the start (and between matches).
+  const chat = new RoomChat(code);
   const isHost = () => s.room?.host?.id === me();
   // How this game's rooms read (its title, its options in words).
   const kind = () => gameOf(s.room?.game).room;
@@ -158,7 +161,7 @@ export async function renderRoom(root, codeText) {
       h("p", { class: `form-error ${s.error ? "" : "empty"}`, id: "room-error", role: "alert" }, s.error),
       h("div", { class: "room-grid" },
         h("div", { class: "room-teams" }, teamsOf(room).map(renderTeam)),
-        h("div", { class: "stack" }, renderStart(), renderMembers(), renderJoin(),
+        h("div", { class: "stack" }, renderStart(), renderMembers(), renderChat(), renderJoin(),
           // Leaving is everyone's, not a line of the spectators' card.
           h("div", { class: "row" },
             h("button", { type: "button", class: "btn", id: "room-leave", onclick: leave }, t("room.leave"))))),
@@ -274,6 +277,11 @@ export async function renderRoom(root, codeText) {
     ));
   }
 
+  function renderChat() {
+    const member = s.room.members.some((m) => m.id === me());
+    return member && s.room.status === "open" ? chat.element : null;
+  }
+
   function renderMembers() {
     const room = s.room;
     const watching = room.members.filter((m) => m.slot === null || m.slot === undefined);
@@ -331,6 +339,7 @@ export async function renderRoom(root, codeText) {
   render();
   return () => {
     hideRules?.();
+    chat.destroy();
     stopNotices();
     socket.unwatchRoom(code, onRoom);
   };
