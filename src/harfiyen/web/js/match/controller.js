@@ -79,6 +79,18 @@ export class MatchController {
     return this.handed(seat) ? t("hand.name_ai", { name: this.nameOf(seat) }) : this.nameOf(seat);
   }
 
+  /** Whom the table waits for now (the state frames' `waiting`), as a line for every
+   * viewer in their own person: "Waiting for: Anna, Mark", "Your turn", "Waiting for
+   * you and Anna"; "" when it waits on nobody. */
+  waitingLine() {
+    const seats = this.s.waiting || [];
+    const others = seats.filter((seat) => !this.isMe(seat)).map((seat) => this.nameWithAi(seat)).join(", ");
+    if (seats.some((seat) => this.isMe(seat))) {
+      return others ? t("waiting.you_and_others", { names: others }) : t("waiting.you");
+    }
+    return others ? t("waiting.others", { names: others }) : "";
+  }
+
   playerAt(seat) {
     return this.s.match.players.find((p) => p.seat === seat) || null;
   }
@@ -188,6 +200,7 @@ export class MatchController {
     s.status = frame.status;
     s.seq = frame.seq;
     s.deadline = frame.deadline_at || null;
+    s.waiting = frame.waiting || [];
     s.view = frame.view;
     // Seats are drawn at the start: read the players again.
     if (wasWaiting && s.status !== "waiting") await this.reload();

@@ -1,4 +1,6 @@
-"""The Kelime Casusu clue log keeps a guessing turn that timed out (KC-5)."""
+"""Lines of the match pages drawn from what the server sends: the Kelime Casusu clue
+log keeps a guessing turn that timed out (KC-5), and whom the table waits for is said
+to every viewer in their own person (checked on one page)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ VIEW = {
 }
 
 
-def test_a_timed_out_guess_turn_shows_in_the_clue_log(open_page: Any) -> None:
+def test_the_clue_log_and_the_waiting_line(open_page: Any) -> None:
     page = open_page(DESKTOP).page
     page.goto("/")
     page.wait_for_selector("body[data-ready]")
@@ -27,3 +29,11 @@ def test_a_timed_out_guess_turn_shows_in_the_clue_log(open_page: Any) -> None:
             (li) => li.querySelector('[data-timed-out]')?.textContent ?? null);
     }""", VIEW)
     assert marks == ["Süre doldu: tahmin sırası bitti.", None]
+    lines = page.evaluate("""async () => {
+        const { MatchController } = await import('/js/match/controller.js');
+        const names = ['Sen', 'Ayşe', 'Mehmet'];
+        const line = (waiting) => MatchController.prototype.waitingLine.call({
+            s: { waiting }, isMe: (seat) => seat === 0, nameWithAi: (seat) => names[seat] });
+        return [line([1, 2]), line([0]), line([0, 1]), line([])];
+    }""")
+    assert lines == ["Bekleniyor: Ayşe, Mehmet", "Sıra sende", "Sen ve Ayşe bekleniyorsunuz", ""]
