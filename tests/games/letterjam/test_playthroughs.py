@@ -31,6 +31,7 @@ from harfiyen.games.letterjam import (
     replay,
     view,
 )
+from harfiyen.games.letterjam.engine import to_act, waiting_on
 from harfiyen.games.letterjam.events import Event
 from harfiyen.lexicon.normalize import ALPHABETS
 
@@ -107,6 +108,9 @@ def test_random_games_hide_own_letters_and_replay(
         state = play_step(state, rnd)
         if state.phase is not Phase.OVER:
             check_hidden(state, state.events[before:])
+        # The table waits on some of the seats that may act, until the game is over.
+        waiting = waiting_on(state)
+        assert set(waiting) <= set(to_act(state)) and bool(waiting) != (state.phase is Phase.OVER)
     if state.phase is Phase.OVER:
         assert state.outcome is not None
         json.dumps(view(state, Omniscient()).to_json())
