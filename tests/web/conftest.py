@@ -66,14 +66,15 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     # Every page comes from 127.0.0.1: account creation and what one address may hold are
     # not limited here. A bot waits a second (not six) for people to challenge a play, and
     # an AI teammate a second once the table waits on it, before it moves; a table of AIs
-    # alone moves once a second. The meanings load at the first look-up.
+    # alone moves once a second. The meanings load at the first look-up. A person whose
+    # pages all closed is away after two seconds (not fifteen).
     settings = Settings(env="test", database_url=f"sqlite+aiosqlite:///{path}", redis_url=None,
                         accounts_per_address="100000 per minute", rooms_per_address=100_000,
                         waiting_matches_per_address=100_000, ai_tables_per_address=100_000,
                         packs_per_address=100_000, room_lookups_per_address="100000 per minute",
                         bot_challenge_wait_seconds=1.0,
                         ai_pace_seconds=1.0, ai_table_pace_seconds=1.0,
-                        warm_meanings=False)
+                        warm_meanings=False, presence_grace_seconds=2.0)
     app = create_app(settings)
     try:
         local = serve_in_thread(app)

@@ -243,10 +243,15 @@ def test_cw3_analysis_reads_moves_and_numbers_and_fits(open_page: Any) -> None:
     page.wait_for_selector('#match[data-my-turn="true"]')
     match_id = int(page.get_attribute("#match", "data-match"))
     rack = match_view(page, match_id)["view"]["rack"]
-    post_move(page, match_id, {"kind": "exchange", "tiles": rack})
-    for move in ({"kind": "pass"}, {"kind": "resign"}):
-        page.wait_for_selector('#match[data-my-turn="true"]', timeout=30_000)
-        post_move(page, match_id, move)
+    seq = -1
+    for move in ({"kind": "exchange", "tiles": rack}, {"kind": "pass"}, {"kind": "resign"}):
+        # The player's turn again after the bot's answer (not the page before it heard of
+        # the last move: its event number must have passed the move's).
+        page.wait_for_function(
+            "(seq) => document.querySelector('#match')?.dataset.myTurn === 'true'"
+            " && Number(document.querySelector('#match').dataset.seq) > seq",
+            arg=seq, timeout=30_000)
+        seq = int(api_post(page, f"/matches/{match_id}/moves", {"move": move})["seq"])
     page.goto(f"/#/analysis/match/{match_id}")
     page.wait_for_selector('#analysis[data-status="done"]', timeout=120_000)
     turns = page.inner_text("#analysis-turns")

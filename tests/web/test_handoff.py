@@ -107,6 +107,11 @@ def test_a_crossword_player_can_let_the_ai_play_on(open_page: Any) -> None:
     mover = a if match_view(a.page, match_id)["to_move"] == next(
         p["seat"] for p in match_view(a.page, match_id)["players"] if p["username"] == a.name
     ) else b
+    # The other may claim the win of an untimed match its opponent left, but not this soon.
+    waiter = b if mover is a else a
+    waiter.page.click("#action-menu")
+    waiter.page.click("#action-claim")
+    waiter.page.locator("#move-error", has_text="saat kaldı").wait_for()
     mover.page.set_viewport_size(PHONE_SMALL)
     mover.page.reload()  # as a phone opens it: the panels closed to their tab bar
     mover.page.wait_for_selector("#board")
@@ -119,3 +124,31 @@ def test_a_crossword_player_can_let_the_ai_play_on(open_page: Any) -> None:
     # The bot plays the turn for them: the move passes to the other player.
     other = b if mover is a else a
     other.page.wait_for_selector('#match[data-my-turn="true"]', timeout=60_000)
+
+
+def test_a_player_hands_an_away_persons_seat_to_the_ai_from_the_match(open_page: Any) -> None:
+    match_id, seats = start_three(open_page, ("hale", "ilker", "jale"))
+    here, gone = seats[0].page, seats[2]
+    # With no offer yet the table waits on everyone to offer or to agree to end.
+    line = here.locator("#waiting-line")
+    line.filter(has_text="bekleniyorsunuz").wait_for()
+    assert gone.name in line.inner_text() and line.inner_text().startswith("Sen ve ")
+    # Present or not yet seen (they came after this page's snapshot): never marked away.
+    here.locator("#seat-presence [data-seat='2']:not([data-presence='away'])").wait_for()
+    # The third person closes the browser: the others are told, and the seat shows away.
+    gone.page.context.close()
+    toast_with(here, f"{gone.name} masadan ayrıldı.")
+    here.locator("#seat-presence [data-seat='2'][data-presence='away']").wait_for()
+    assert "Masada değil" in here.locator("#seat-presence [data-seat='2']").inner_text()
+    here.set_viewport_size(PHONE_SMALL)
+    assert no_horizontal_scroll(here), here.evaluate(WIDE)
+    quiet(here)
+    here.locator("#seat-presence").scroll_into_view_if_needed()
+    here.screenshot(path=str(SCREENSHOTS / "presence-away-phone.png"))
+    here.set_viewport_size(DESKTOP)
+    # Anyone seated may hand the away seat to the AI at once.
+    here.click("#hand-away-2")
+    toast_with(here, f"{gone.name} yerine artık yapay zekâ oynuyor.")
+    here.locator("#lj-stands li[data-seat='2'] [data-ai-mark]").wait_for()
+    assert match_view(here, match_id)["players"][2]["handed"] == "ai"
+    assert no_horizontal_scroll(here), here.evaluate(WIDE)

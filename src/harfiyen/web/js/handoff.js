@@ -46,6 +46,10 @@ export function seatBar(id, match, onError) {
 
 /** What a `seat_handed` notice says to this player. */
 export function handedText(notice) {
+  // The server handed it because the person was away from the table.
+  if (notice.absent && notice.level) {
+    return notice.user === session.user?.id ? t("presence.absent_handed_you") : t("presence.absent_handed", { name: notice.name });
+  }
   if (notice.user === session.user?.id) return t(notice.level ? "hand.you_handed" : "hand.you_back");
   return t(notice.level ? "hand.other_handed" : "hand.other_back", { name: notice.name });
 }

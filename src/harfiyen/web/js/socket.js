@@ -10,6 +10,7 @@ export class GameSocket {
     this.rooms = new Map(); // room code -> onRoom(room)
     this.noticeListeners = new Set();
     this.chatListeners = new Set();
+    this.presenceListeners = new Set();
     this.openListeners = new Set();
     this.retry = 0;
     this.closed = false;
@@ -127,6 +128,13 @@ export class GameSocket {
     return () => this.chatListeners.delete(listener);
   }
 
+  /** Who is at a followed match or watched room (`presence` frames: snapshot, left, back,
+   * host); returns the unsubscribe. */
+  onPresence(listener) {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+
   /** Called each time the socket (re)opens; returns the unsubscribe. */
   onOpen(listener) {
     this.openListeners.add(listener);
@@ -157,6 +165,10 @@ export class GameSocket {
     if (frame.type === "chat" || frame.type === "room_chat") {
       // Its `id` is the message's number, not an answer to one of our requests.
       for (const listener of this.chatListeners) listener(frame);
+      return;
+    }
+    if (frame.type === "presence") {
+      for (const listener of this.presenceListeners) listener(frame);
       return;
     }
     if (frame.type === "notice") {

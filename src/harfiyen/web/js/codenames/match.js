@@ -166,6 +166,8 @@ export function codenamesPage(ctl) {
       h("div", { class: "cn-head" },
         !table && renderRole(),
         h("p", { class: `cn-turn ${ended() ? "" : `team-${view.turn}`}`, id: "cn-turn", "aria-live": "polite" }, turnText()),
+        // The turn line names the spymaster (or says it is mine): the line names the rest.
+        !table && ctl.waitingLine({ except: acting() ? [mySeat()] : view.phase === "clue" ? ctl.s.waiting : [] }),
         renderCounters(view),
         s.deadline && !ended() && h("p", { class: "cn-timer" },
           h("span", { class: "muted" }, t(view.phase === "clue" ? "cn.timer_clue" : "cn.timer_guess")), " ",

@@ -154,6 +154,16 @@ export async function crosswordPage(ctl) {
         send({ kind: "resign" });
       }
     },
+    // An untimed two-player match whose opponent stopped playing: the server ends it as a
+    // win once they have been away long enough, else says how long is left.
+    claim: async () => {
+      s.menuOpen = false;
+      try {
+        await post(`/matches/${id}/claim_win`);
+      } catch (problem) {
+        ctl.fail(problem.message);
+      }
+    },
     challenge: () => send({ kind: "challenge" }),
     accept: () => send({ kind: "accept" }),
     menu: () => {
@@ -393,6 +403,8 @@ export async function crosswordPage(ctl) {
       ))),
       h("p", { class: "turn", id: "turn" }, view.outcome ? t("match.over")
         : myTurn() ? t("match.your_turn") : t("match.their_turn", { name: nameOf(view.to_move) })),
+      // Others the table waits on (a challenge window), beside the player to move.
+      ctl.waitingLine({ except: [view.to_move] }),
       h("p", { class: "muted small" },
         h("span", { id: "bag-count" }, t("match.bag", { n: view.bag_count })),
         s.deadline && !view.outcome && [" · ", h("span", { id: "clock" }, timeLeft(s.deadline))],
@@ -496,6 +508,12 @@ export async function crosswordPage(ctl) {
         next && h("button", { type: "button", class: "btn btn-primary", "data-action": "accept" }, t("challenge.accept"))));
   }
 
+  /** A win may be claimed in an untimed two-player match while the opponent is to move. */
+  function claimable() {
+    const untimed = (s.match.time_control?.kind || "none") === "none";
+    return untimed && s.view.players === 2 && s.status === "active" && !myTurn() && !spectator();
+  }
+
   function renderActions() {
     const mine = myTurn();
     const disabled = !mine || s.busy;
@@ -512,6 +530,8 @@ export async function crosswordPage(ctl) {
         s.menuOpen && h("div", { class: "menu", role: "menu" },
           h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "exchange", id: "action-exchange", disabled }, t("action.exchange")),
           h("button", { type: "button", role: "menuitem", class: "menu-item danger", "data-action": "resign", id: "action-resign" }, t("action.resign")),
+          claimable() && h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "claim", id: "action-claim" },
+            t("abandon.claim")),
           h("button", { type: "button", role: "menuitem", class: "menu-item", "data-action": "zoom", id: "action-zoom" }, t(zoom.zoomed ? "action.zoom_out" : "action.zoom_in")),
         ),
       ),

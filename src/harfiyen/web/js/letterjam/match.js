@@ -7,7 +7,9 @@
 // (match/controller.js) loads, follows and sends moves; this is the page.
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
-import { toast } from "../ui.js";
+import { confirmDialog, toast } from "../ui.js";
+import { go } from "../router.js";
+import { handSeat, levelFor } from "../handoff.js";
 import { roomCodeOf } from "../rooms.js";
 import { countdown } from "../match/controller.js";
 import { firstTimeHint } from "../table_rules.js";
@@ -243,6 +245,8 @@ export function letterjamPage(ctl) {
       h("div", { class: "lj-head" },
         h("h1", { class: "lj-title" }, t("lj.title")),
         h("p", { class: "lj-status", id: "lj-status" }, statusText()),
+        // A clue's status names whom it waits for; a round and the end say it here.
+        !table && ctl.waitingLine({ except: v.phase === "clue" ? s.waiting : [] }),
         h("p", { class: "small muted", id: "lj-clue-count" }, t("lj.clue_count", { n: v.clue_number })),
         s.deadline && !ended() && h("p", { class: "lj-timer small" }, h("span", { class: "muted" }, t(`lj.timer_${v.phase}`)), " ",
           h("span", { id: "lj-timer", role: "timer" }, countdown(s.deadline)),
@@ -434,6 +438,11 @@ export function letterjamPage(ctl) {
     if ((v.phase === "round" || v.phase === "final") && stand.has_card) parts.push(renderMoveOn());
     if (v.phase === "final") parts.push(renderArrange());
     if (v.phase === "round") parts.push(renderEnd());
+    // A seat the AI plays already has nobody to stand up.
+    if (!ctl.handed(me())) {
+      parts.push(h("div", { class: "row" }, h("button", { type: "button", class: "btn btn-small", id: "lj-leave",
+        disabled: s.busy, onclick: leaveTable }, t("leave.table"))));
+    }
     return h("div", { class: "lj-actions" }, parts);
   }
 
@@ -573,6 +582,20 @@ export function letterjamPage(ctl) {
       h("p", { class: "small" }, t("lj.end_agree_hint", { n: count, total: v.players })),
       h("button", { type: "button", class: "btn btn-small", id: "lj-agree-end", "aria-pressed": agreed ? "true" : "false",
         disabled: s.busy, onclick: () => send({ kind: "agree_end", agree: !agreed }) }, t(agreed ? "lj.end_disagree" : "lj.end_agree")));
+  }
+
+  /** "Masadan kalk": the seat goes to the AI (the person may take it back later) and the
+   * person goes back to the room the match came from. */
+  async function leaveTable() {
+    if (!await confirmDialog(t("lj.leave_title"), t("leave.table_hint"), t("leave.table"))) return;
+    try {
+      await handSeat(id, me(), levelFor("letterjam"));
+    } catch (problem) {
+      ctl.fail(problem.message);
+      return;
+    }
+    const room = roomCodeOf(s.match);
+    go(room ? `/room/${room}` : "/lobby");
   }
 
   function renderArrange() {

@@ -15,6 +15,7 @@ import { offerNotifications } from "../notify.js";
 import { isBot, seatBar } from "../handoff.js";
 import { attention } from "./attention.js";
 import { showTableRules } from "../table_rules.js";
+import { TablePresence } from "./presence.js";
 
 /** "1:05" left until a deadline; null without one. */
 export function countdown(deadline) {
@@ -47,7 +48,9 @@ export class MatchController {
     this.table = table;
     this.game = game;
     /** What every game's page reads: `view` is the seat's (or a spectator's) view. */
-    this.s = { match, view: null, status: match.status, seq: 0, deadline: null, error: "", busy: false };
+    // `waiting`: the seats the table cannot go on without now (the server's rule per game).
+    this.s = { match, view: null, status: match.status, seq: 0, deadline: null, error: "", busy: false,
+      waiting: match.waiting || [] };
     this.stops = [];
     this.onFrame = (frame) => this.receive(frame);
     // A busy table sends many frames: a page with `throttle` is drawn again at most that
@@ -147,6 +150,11 @@ export class MatchController {
   async start() {
     this.page = await this.game.page(this);
     mount(this.root, this.page.layout || this.page.container);
+    if (!this.table) {
+      this.presence = new TablePresence(this);
+      this.stops.push(() => this.presence.destroy());
+      this.root.append(this.presence.element);
+    }
     this.showSeatBar();
     if (this.s.status === "waiting") this.waitForStart();
     else this.follow();
@@ -202,6 +210,7 @@ export class MatchController {
     s.deadline = frame.deadline_at || null;
     s.waiting = frame.waiting || [];
     s.view = frame.view;
+    s.waiting = frame.waiting || [];
     // Seats are drawn at the start: read the players again.
     if (wasWaiting && s.status !== "waiting") await this.reload();
     await this.page.onView?.(before, s.view);
@@ -228,7 +237,28 @@ export class MatchController {
     container.dataset.status = this.s.status;
     if (!this.s.view) mount(container, this.page.waiting ? this.page.waiting() : this.waiting());
     else this.page.render(this.s.view, this, ...extra);
-    attention.set(!this.table && Boolean(this.s.view) && Boolean(this.page.yourTurn?.(this.s.view)));
+    attention.set(!this.table && Boolean(this.s.view) && this.waitsOnMe());
+  }
+
+  /** The table waits on the viewer's own seat (not while the AI plays it for them). */
+  waitsOnMe() {
+    if (this.s.status !== "active") return false;
+    const mine = this.s.match.players.find((p) => p.id === session.user.id);
+    if (!mine || mine.handed) return false;
+    if (this.s.waiting.length) return this.s.waiting.includes(mine.seat);
+    return Boolean(this.page.yourTurn?.(this.s.view));
+  }
+
+  /** Whom the table waits for, as a line under the status ("waiting.others": the names;
+   * "waiting.you", "waiting.you_and_others" with the viewer among them); null when the table waits on nobody. `except`: seats the page's own
+   * status line names already (then only the others are worth a line). */
+  waitingLine({ except = [] } = {}) {
+    const seats = this.s.waiting;
+    if (!seats.length || this.s.status !== "active" || seats.every((seat) => except.includes(seat))) return null;
+    const me = seats.filter((seat) => this.isMe(seat));
+    const names = seats.filter((seat) => !this.isMe(seat)).map((seat) => this.nameWithAi(seat)).join(", ");
+    const text = !me.length ? t("waiting.others", { names }) : names ? t("waiting.you_and_others", { names }) : t("waiting.you");
+    return h("p", { class: "waiting-line small muted", id: "waiting-line", "data-waiting": seats.join(" ") }, text);
   }
 
   waiting() {

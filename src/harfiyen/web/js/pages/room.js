@@ -336,10 +336,17 @@ export async function renderRoom(root, codeText) {
   const stopNotices = socket.onNotice((notice) => {
     if (notice.kind === "seat_handed" && notice.match === s.room?.match) loadPlayers();
   });
+  // Who comes and goes in the room, and a host role passed on from an away host.
+  const stopPresence = socket.onPresence((frame) => {
+    if (frame.room !== code) return;
+    if (frame.kind === "left" || frame.kind === "back") toast(t(`presence.${frame.kind}`, { name: frame.name }), "info", { key: `room-${code}` });
+    if (frame.kind === "host") toast(frame.user === me() ? t("presence.host_you") : t("presence.host", { name: frame.name }), "info");
+  });
   render();
   return () => {
     hideRules?.();
     chat.destroy();
+    stopPresence();
     stopNotices();
     socket.unwatchRoom(code, onRoom);
   };
