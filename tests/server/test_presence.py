@@ -5,6 +5,7 @@ role passing on."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -26,6 +27,7 @@ from harfiyen.server.presence import (
 )
 from harfiyen.server.pubsub import InMemoryPubSub
 
+from .codenames_support import random_clue
 from .conftest import Database, LiveServer, start_server, unique
 from .letterjam_support import letterjam_room
 from .support import register, seat_sockets
@@ -316,3 +318,49 @@ async def test_the_memory_store_forgets_scopes_nobody_refreshes() -> None:
     assert await store.marks("match:1", SEEN) == {7: now}
     await store.forget(now + 66)
     assert await store.marks("match:1", SEEN) == {} and await store.live("match:1", now) == set()
+
+
+@pytest.mark.slow
+async def test_a_kelime_casusu_guesser_leaves_mid_turn_and_the_ai_guesses(
+    quick: LiveServer,
+) -> None:
+    quick.app.state.bots.pace_seconds = 0.2  # the AIs beside people act at once here
+    host, leaving, staying = [await register(quick.url, unique(n)) for n in "hls"]
+    room = await host.request("POST", "/api/rooms", {"game": "codenames",
+                                                     "options": {"language": "tr"}})
+    base = f"/api/rooms/{room['code']}"
+    for person, slot in ((host, 0), (leaving, 1), (staying, 2)):  # red: spymaster, guessers
+        if person is not host:
+            await person.request("POST", f"{base}/join", {})
+        await person.request("POST", f"{base}/seat", {"slot": slot})
+    for slot in (5, 6):  # blue: the AI's
+        await host.request("POST", f"{base}/slots/{slot}", {"ai": "ai"})
+    match_id = int((await host.request("POST", f"{base}/start", {}))["match"])
+    sockets = {p: await p.connect() for p in (host, leaving, staying)}
+    for person, seat in ((host, 0), (leaving, 1), (staying, 2)):
+        assert (await sockets[person].subscribe(match_id))["seat"] == seat
+    sock = sockets[host]
+    await sock.wait_seq(match_id, 1)
+    rnd = random.Random(5)
+    for _ in range(100):
+        view = sock.views[match_id]
+        if view["phase"] == "guess" and view["to_act"] == [1, 2]:
+            break
+        if view["to_act"] == [0]:
+            reply = await sock.move(match_id, random_clue(view, rnd) | {"number": 1})
+            assert reply["type"] == "ack", reply
+            await sock.wait_seq(match_id, reply["seq"])
+        else:  # blue's AIs
+            await sock.wait_seq(match_id, sock.view_seq[match_id] + 1, timeout=60)
+    else:
+        raise AssertionError("red's guessers never got to act")
+    seq = sock.view_seq[match_id]
+    await sockets[leaving].close()  # mid-turn; the other guesser waits for them
+    handed = await sock.wait_for(
+        lambda f: f.get("kind") == "seat_handed" and f.get("seat") == 1, timeout=20)
+    assert handed["absent"] is True
+    guessed = await sock.wait_for(lambda f: f.get("type") == "event" and f["seq"] > seq
+                                  and f["event"]["kind"] == "card_revealed", timeout=60)
+    assert guessed["event"]["seat"] == 1  # the AI guessed for the seat
+    for person in (host, staying):
+        await sockets[person].close()

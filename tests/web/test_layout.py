@@ -14,7 +14,7 @@ import pytest
 
 from .codenames_helpers import free_clues, give_clue
 from .conftest import PHONE, SCREENSHOTS
-from .helpers import quiet, register, unique
+from .helpers import no_horizontal_scroll, quiet, register, unique
 
 SCREEN = {"width": 1280, "height": 800}
 NAMES = ".player-name, .move-player, .move-table th, .cn-team-name, .lj-stand-name, .room-occupant"
@@ -72,7 +72,8 @@ SCORES = ".players, .cn-counters, .cn-head"
 
 
 def check(page: Any, name: str, covers: str = f"{NAVIGATION}, {BOARDS}, {SCORES}") -> None:
-    """The page at both sizes: words whole, toasts clear of `covers`; screenshots."""
+    """The page at both sizes: words whole, no sideways scroll, toasts clear of `covers`;
+    screenshots."""
     for size, tag in ((SCREEN, "desktop"), (PHONE, "phone")):
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
@@ -80,6 +81,7 @@ def check(page: Any, name: str, covers: str = f"{NAVIGATION}, {BOARDS}, {SCORES}
         assert page.evaluate(BROKEN, NAMES) == [], (name, tag, "a name broken inside a word")
         assert page.evaluate(BROKEN, WORDS) == [], (name, tag, "a word broken inside")
         assert page.evaluate(CLIPPED) == [], (name, tag, "a card word wider than its card")
+        assert no_horizontal_scroll(page), (name, tag, "the page scrolls sideways")
         quiet(page)
         page.screenshot(path=str(SCREENSHOTS / f"layout-{name}-{tag}.png"))
         assert page.evaluate(COVERED, covers) == [], (name, tag, "a toast covers")
