@@ -154,6 +154,8 @@ HTTP: list[Row] = [
     Row("POST", "/api/matches/{match}/moves", PLAYERS, {"move": {"kind": "pass"}},
         mutates=True),
     Row("POST", "/api/matches/{match}/resign", PLAYERS, mutates=True),
+    # Either player (refused by the rules here: nobody has waited abandon_hours).
+    Row("POST", "/api/matches/{match}/claim_win", PLAYERS),
     Row("POST", "/api/matches/{match}/rematch", PLAYERS),
     # A player's own seat (others try seat 0); the room's host is the rooms' test's.
     Row("POST", "/api/matches/{match}/seats/{seat}/ai", PLAYERS, {"level": None}),

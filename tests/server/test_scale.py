@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from harfiyen.server.presence import MemoryStore, Presence
 from harfiyen.server.pubsub import InMemoryPubSub, RedisPubSub
 from harfiyen.server.settings import Settings
 from harfiyen.server.ws import Connection
@@ -100,6 +101,10 @@ async def test_two_servers_one_game(postgres: Database, redis_url: str) -> None:
     await two.stop()
 
 
+async def _no_name(user_id: int) -> str:
+    return ""
+
+
 class _FakeSocket:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
@@ -115,8 +120,9 @@ async def test_a_slow_connection_is_told_to_resync() -> None:
         pubsub = InMemoryPubSub()
 
     ws = _FakeSocket()
+    presence = Presence(MemoryStore(), _Service.pubsub, 30, 15, _no_name)
     conn = Connection(ws, user=None, language="tr", service=_Service(),  # type: ignore[arg-type]
-                      settings=settings)
+                      settings=settings, presence=presence)
     conn.viewers[7] = None  # type: ignore[assignment]
     conn.sent_seq[7] = 0
     for seq in range(1, 10):  # nothing is sent meanwhile: the queue overflows

@@ -32,7 +32,7 @@ def test_the_clue_log_and_the_waiting_line(open_page: Any) -> None:
     lines = page.evaluate("""async () => {
         const { MatchController } = await import('/js/match/controller.js');
         const names = ['Sen', 'Ayşe', 'Mehmet'];
-        const line = (waiting) => MatchController.prototype.waitingLine.call({
+        const line = (waiting) => MatchController.prototype.waitingText.call({
             s: { waiting }, isMe: (seat) => seat === 0, nameWithAi: (seat) => names[seat] });
         return [line([1, 2]), line([0]), line([0, 1]), line([])];
     }""")

@@ -111,7 +111,7 @@ async def claim_abandoned(service: MatchService, user_id: int, match_id: int) ->
             raise E.fail(E.MATCH_NOT_FOUND, status=404)
         seating = dict(await service.seating(db, match))
         if user_id not in seating.values():
-            raise E.fail(E.NOT_A_PLAYER, status=404)
+            raise E.fail(E.NOT_A_PLAYER, status=403)
         if match.status != "active":
             raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
         timeout = adapter(match.game).timeout()

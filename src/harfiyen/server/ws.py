@@ -165,7 +165,8 @@ class TokenBucket:
 
 class Connection:
     def __init__(
-        self, ws: WebSocket, user: User, language: str, service: MatchService, settings: Settings
+        self, ws: WebSocket, user: User, language: str, service: MatchService, settings: Settings,
+        presence: Presence,
     ) -> None:
         self.ws = ws
         self.user = user
@@ -191,7 +192,7 @@ class Connection:
         self.room_watches: dict[str, Unsubscribe] = {}  # watched rooms by code (rooms.py)
         # The presence scopes this connection is in (its matches and rooms), each with its
         # subscription to the scope's presence frames.
-        self.presence: Presence = ws.app.state.presence
+        self.presence = presence
         self.presence_key = self.presence.connection_key()
         self.scopes: dict[str, Unsubscribe] = {}
         self.overflowed = False
@@ -565,7 +566,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await _close(ws, WS_TOO_MANY_CODE, "too many connections")
         return
     held[session] = held.get(session, 0) + 1
-    conn = Connection(ws, user, language, service, settings)
+    conn = Connection(ws, user, language, service, settings, ws.app.state.presence)
     connections: set[Connection] = ws.app.state.connections
     connections.add(conn)
     try:

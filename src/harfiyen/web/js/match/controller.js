@@ -85,7 +85,7 @@ export class MatchController {
   /** Whom the table waits for now (the state frames' `waiting`), as a line for every
    * viewer in their own person: "Waiting for: Anna, Mark", "Your turn", "Waiting for
    * you and Anna"; "" when it waits on nobody. */
-  waitingLine() {
+  waitingText() {
     const seats = this.s.waiting || [];
     const others = seats.filter((seat) => !this.isMe(seat)).map((seat) => this.nameWithAi(seat)).join(", ");
     if (seats.some((seat) => this.isMe(seat))) {
@@ -249,16 +249,14 @@ export class MatchController {
     return Boolean(this.page.yourTurn?.(this.s.view));
   }
 
-  /** Whom the table waits for, as a line under the status ("waiting.others": the names;
-   * "waiting.you", "waiting.you_and_others" with the viewer among them); null when the table waits on nobody. `except`: seats the page's own
-   * status line names already (then only the others are worth a line). */
+  /** The waiting text as a line under the status; null when the table waits on nobody.
+   * `except`: seats the page's own status line names already (then only the others are
+   * worth a line). */
   waitingLine({ except = [] } = {}) {
     const seats = this.s.waiting;
     if (!seats.length || this.s.status !== "active" || seats.every((seat) => except.includes(seat))) return null;
-    const me = seats.filter((seat) => this.isMe(seat));
-    const names = seats.filter((seat) => !this.isMe(seat)).map((seat) => this.nameWithAi(seat)).join(", ");
-    const text = !me.length ? t("waiting.others", { names }) : names ? t("waiting.you_and_others", { names }) : t("waiting.you");
-    return h("p", { class: "waiting-line small muted", id: "waiting-line", "data-waiting": seats.join(" ") }, text);
+    return h("p", { class: "waiting-line small muted", id: "waiting-line", "data-waiting": seats.join(" ") },
+      this.waitingText());
   }
 
   waiting() {
