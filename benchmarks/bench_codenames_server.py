@@ -106,7 +106,7 @@ async def _ai_match(app: Any, host_name: str, lang: str) -> tuple[int, list[tupl
     from sqlalchemy import select
 
     from harfiyen.games.codenames.packs import load_pack
-    from harfiyen.server.bots import bot_user
+    from harfiyen.server.bot_users import bot_user
     from harfiyen.server.models import User
 
     service = app.state.service

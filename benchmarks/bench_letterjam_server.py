@@ -56,7 +56,7 @@ async def _play(app: Any, host_id: int, players: int, lang: str) -> tuple[float,
     """One all-AI match to its end; its wall time and number of events."""
     from sqlalchemy import select
 
-    from harfiyen.server.bots import bot_user
+    from harfiyen.server.bot_users import bot_user
     from harfiyen.server.models import Match, User
 
     service = app.state.service

@@ -1,7 +1,8 @@
 """No import cycles inside ``harfiyen``: the module graph (every import that runs, also
 those inside functions) has no strongly connected component of two or more modules, and
-no module imports itself. Imports under ``if TYPE_CHECKING:`` are left out: they name
-types for the checker and never run.
+no module imports itself. Imports under ``if TYPE_CHECKING:`` count too: a module that
+names another's types depends on it as much as one that calls it, and a layer below
+must not know the layer above even by its types.
 
 An edge goes to the module an import names: ``from harfiyen.x import y`` reaches
 ``harfiyen.x.y`` when that is a module, else ``harfiyen.x``. A package's
@@ -32,7 +33,7 @@ def graph() -> dict[str, set[str]]:
     for name, path in paths.items():
         is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in _runtime_nodes(tree):
+        for node in ast.walk(tree):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -52,23 +53,6 @@ def graph() -> dict[str, set[str]]:
                 if target.startswith("harfiyen"):
                     edges[name].add(target)
     return edges
-
-
-def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node of ``tree`` outside ``if TYPE_CHECKING:`` blocks."""
-    out: list[ast.AST] = []
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and ast.unparse(child.test) in (
-                "TYPE_CHECKING", "typing.TYPE_CHECKING"
-            ):
-                todo.extend(child.orelse)
-                continue
-            todo.append(child)
-    return out
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:

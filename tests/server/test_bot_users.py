@@ -7,7 +7,7 @@ import secrets
 
 import pytest
 
-from harfiyen.server.bots import bot_user
+from harfiyen.server.bot_users import bot_user
 
 from .conftest import LiveServer
 

@@ -105,7 +105,7 @@ def test_real_names_are_display_names(name: str) -> None:
 
 
 def test_every_name_the_server_gives_its_ai_players_is_reserved() -> None:
-    from harfiyen.server.bots import AI_LEVELS, SEAT_AI_LEVELS, bot_display_name
+    from harfiyen.server.bot_users import AI_LEVELS, SEAT_AI_LEVELS, bot_display_name
 
     for level in (*AI_LEVELS, *SEAT_AI_LEVELS, "other"):
         for index in (1, 2, 10):

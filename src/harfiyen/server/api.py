@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.server import auth, quotas, usernames
 from harfiyen.server import errors as E
-from harfiyen.server.bots import AI_LEVELS, STAND_INS
+from harfiyen.server.bot_users import AI_LEVELS, STAND_INS
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.leaving import claim_abandoned

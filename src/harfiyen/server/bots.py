@@ -1,6 +1,6 @@
 """AI seats: bot players of any game that act through the same command path as people.
 
-A bot is an ordinary user (``bot_<level>[_n]``, no password, ``preferences.bot``).
+A bot is an ordinary user (``server/bot_users.py``).
 When a command leaves bot seats among the seats that may act (``match.acting``;
 ``[match.to_move]`` for a match stored without it), the runner builds each such
 seat's typed view through the game's spec, asks the game's AI for a move in a
@@ -22,11 +22,7 @@ failure is logged), and ``warm(language)``, run once per process and language
 in a thread when a match with a bot seat of that game is first seen (the
 Kelime Casusu models load there, not on the first clue's clock).
 
-Levels: the crossword AI's four (``caylak``, ``orta``, ``usta``, ``sampiyon``, from
-``harfiyen.ai.crossword.levels``, imported when first used), two simple
-stand-ins kept for tests and as a fallback, ``greedy`` (the best-scoring play)
-and ``random`` (any legal play), both from the move generator; and Kelime
-Casusu's ``ai`` (shown as "Yapay zekâ").
+Levels: see ``server/bot_users.py``.
 """
 
 from __future__ import annotations
@@ -45,8 +41,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from sqlalchemy import or_, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.ai.seats import unwrap
@@ -55,23 +49,16 @@ from harfiyen.core.viewers import Seat
 from harfiyen.games import game as registered_game
 from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.views import CrosswordView
+from harfiyen.server.bot_users import AI_LEVELS, BOT_PREFIX
 from harfiyen.server.cache import LruCache
 from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
 from harfiyen.server.schemas import acting_seats
 from harfiyen.server.sweeper import Sweeper
 
-if TYPE_CHECKING:  # the service imports this module (bot users for new matches)
+if TYPE_CHECKING:
     from harfiyen.server.service import MatchService
 
 log = logging.getLogger(__name__)
-
-AI_LEVELS = ("caylak", "orta", "usta", "sampiyon")
-STAND_INS = ("greedy", "random")
-LEVELS = AI_LEVELS + STAND_INS  # the crossword's
-#: Kelime Casusu's one AI level.
-SEAT_AI_LEVELS = ("ai",)
-BOT_PREFIX = "bot_"
-SEAT_AI_NAME = "Yapay zekâ"
 
 #: Each game's AI seat function, until the registry's ``GameSpec.ai_player`` has it
 #: (Harf Takıl's is in its registry entry).
@@ -86,43 +73,6 @@ BUDGET_SECONDS: Final[dict[str, float]] = {"codenames": 45.0}
 DEFAULT_BUDGET_SECONDS: Final = 60.0
 #: A fallback move is cheap; one that takes longer than this is given up.
 FALLBACK_BUDGET_SECONDS: Final = 15.0
-
-
-def bot_display_name(level: str, index: int = 1) -> str:
-    """What players see: the level's Turkish name for the AI levels (``Şampiyon (bot)``);
-    a second bot of one level in a match is ``Orta (bot) 2``; Kelime Casusu's AI is
-    ``Yapay zekâ`` (``Yapay zekâ 2`` ...)."""
-    if level in AI_LEVELS:
-        from harfiyen.ai.crossword.levels import Level
-
-        name = f"{Level.parse(level).tr_name} (bot)"
-    elif level in SEAT_AI_LEVELS:
-        name = SEAT_AI_NAME
-    else:
-        name = f"Bot ({level})"
-    return name if index == 1 else f"{name} {index}"
-
-
-async def bot_user(db: AsyncSession, level: str, index: int = 1) -> User:
-    """The ``index``-th user that plays ``level`` (one match seats each user once, so
-    several bots of one level are different users), created on first use."""
-    name = BOT_PREFIX + level + ("" if index == 1 else f"_{index}")
-    found = select(User).where(User.username == name)
-    user = (await db.execute(found)).scalar_one_or_none()
-    shown = bot_display_name(level, index)
-    if user is None:
-        # Two first matches against a new level may create its user at once: the one
-        # that comes second takes the other's row instead of failing on the unique name.
-        dialect = db.get_bind().dialect.name
-        insert = pg_insert if dialect == "postgresql" else sqlite_insert
-        await db.execute(insert(User).values(
-            username=name, display_name=shown, password_hash=None, is_guest=False,
-            preferences={"bot": level, "language": "tr"},
-        ).on_conflict_do_nothing())
-        user = (await db.execute(found)).scalar_one()
-    if user.display_name != shown:
-        user.display_name = shown
-    return user
 
 
 def choose_crossword_move(

@@ -27,7 +27,7 @@ from sqlalchemy import select
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
-from harfiyen.server.bots import BOT_PREFIX
+from harfiyen.server.bot_users import BOT_PREFIX
 from harfiyen.server.models import Match, Room, User
 from harfiyen.server.service import MatchService
 

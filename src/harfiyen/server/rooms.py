@@ -34,7 +34,7 @@ from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
-from harfiyen.server.bots import bot_user
+from harfiyen.server.bot_users import bot_user
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.presence import room_scope

@@ -37,6 +37,7 @@ from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
+from harfiyen.server.bot_users import bot_user
 from harfiyen.server.cache import LruCache
 from harfiyen.server.db import advisory_xact_lock
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
@@ -305,7 +306,6 @@ class MatchService:
         match that waits for people counts against the creator's and the address's quota of
         waiting matches (``match.too_many_waiting``, 429, nothing written); ``counted``
         False: not (the matchmaker's, which it starts at once)."""
-        from harfiyen.server.bots import bot_user
 
         game = adapter(game_name)
         setup = game.setup(options)

@@ -154,7 +154,7 @@ _DISPLAY_LOOK_ALIKE: Final = str.maketrans({
     "τ": "t", "υ": "u", "χ": "x",
     "ʙ": "b", "ᴏ": "o", "ᴛ": "t",
 })
-# The server's AI players' names as skeletons (bots.bot_display_name): "Orta (bot)",
+# The server's AI players' names as skeletons (bot_users.bot_display_name): "Orta (bot)",
 # "Orta (bot) 2", "Bot (level)", "Yapay zekâ", "Yapay zekâ 2" (0 and 1 read as o and l).
 _BOT_NAME: Final = re.compile(r".*\(bot\).*|bot\(.*|yapayzeka[0-9ol]*", re.DOTALL)
 # Marks and fillers that draw nothing: the combining grapheme joiner, Hangul fillers, Khmer
