@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from harfiyen.ai.crossword.movegen import MoveGenerator
+from harfiyen.ai.crossword.seat import choose
 from harfiyen.games import crossword as cw
 from harfiyen.lexicon.lexicon import load
-from harfiyen.server.bots import choose_crossword_move
 
 CONFIGS = [
     cw.CrosswordConfig("tr", version=1),
@@ -24,7 +24,7 @@ def test_greedy_stand_in_plays_the_best_move_of_the_rules(config: cw.CrosswordCo
     seat = state.to_move
     seen = cw.view(state, cw.Seat(seat))
     assert seen.ruleset() == state.rules and len(seen.rack or ()) == state.rules.rack_size
-    intent = choose_crossword_move(seen, "greedy", load)
+    intent = choose(seen, "greedy", 0, load)
     assert intent["kind"] == "play"
     placements = tuple(
         cw.Placement(cw.parse_square(t["square"]), t["letter"], t["blank"])
@@ -46,6 +46,6 @@ def test_a_stand_in_accepts_a_play_that_ends_the_game() -> None:
     play = cw.Play(tuple(cw.Placement((7, 7 + k), ch) for k, ch in enumerate("QUIZ")))
     state, _ = cw.apply(state, seat, play)
     assert state.pending is not None and state.pending.ends_game
-    assert choose_crossword_move(cw.view(state, cw.Seat(state.to_move)), "random", load) == {
+    assert choose(cw.view(state, cw.Seat(state.to_move)), "random", 0, load) == {
         "kind": "accept"
     }

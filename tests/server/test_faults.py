@@ -186,18 +186,20 @@ async def test_a_crashing_bot_does_not_stall_its_match(
     live: LiveServer, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The level's AI raises on every turn: the stand-in moves for it, the game goes on."""
+    from harfiyen.ai.crossword import seat as crossword_seat
     from harfiyen.server import bots
 
-    real = bots.choose_crossword_move
+    real = crossword_seat.choose
     crashes = []
 
     def crashing(view: dict[str, Any], level: str, *args: Any) -> Any:
         if level == "orta":
             crashes.append(level)
             raise RuntimeError("the AI fell over")
-        return real(view, level, *args)
+        return real(view, level, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bots, "choose_crossword_move", crashing)
+    monkeypatch.setattr(crossword_seat, "choose", crashing)
+    monkeypatch.setattr(bots, "_SEAT_AIS", {})  # the runner loads the crashing one
     human = await register(live.url, unique("solo"))
     created = await human.create_match({"rules": "tr"}, bot="orta")
     match_id = created["match"]["id"]

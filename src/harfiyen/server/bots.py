@@ -12,8 +12,7 @@ At start-up (and every ``bot_sweep_seconds``) the runner resumes every active
 match that waits for a bot, so a restart loses no bot turn.
 
 A game's AI is its seat module (the spec's ``ai_player``, ``"module:function"``,
-imported when first used; :data:`LOCAL_AI_PLAYERS` until the registry has the
-field): ``choose(view, level, seed, lexicons) -> move`` (a move may come
+imported when first used): ``choose(view, level, seed, lexicons) -> move`` (a move may come
 :class:`~harfiyen.ai.seats.Noted`: its note is stored as a :class:`MatchNote` of
 the event it made, shown only once the match is over), and optionally in the
 same module ``fallback(view, seed, lexicons, refused) -> move``, the safe move when
@@ -31,7 +30,6 @@ import asyncio
 import contextlib
 import importlib
 import logging
-import random
 import threading
 import time
 from collections import deque
@@ -47,9 +45,8 @@ from harfiyen.ai.seats import unwrap
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat
 from harfiyen.games import game as registered_game
-from harfiyen.games.crossword.rules import square_name
 from harfiyen.games.crossword.views import CrosswordView
-from harfiyen.server.bot_users import AI_LEVELS, BOT_PREFIX
+from harfiyen.server.bot_users import BOT_PREFIX
 from harfiyen.server.cache import LruCache
 from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
 from harfiyen.server.schemas import acting_seats
@@ -60,12 +57,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Each game's AI seat function, until the registry's ``GameSpec.ai_player`` has it
-#: (Harf Takıl's is in its registry entry).
-LOCAL_AI_PLAYERS: Final[dict[str, str]] = {
-    "crossword": "harfiyen.server.crossword_seat:choose",
-    "codenames": "harfiyen.ai.codenames.seat:choose",
-}
 #: Seconds an AI may think before its game's fallback moves for it. Generous: a Kelime
 #: Casusu clue takes well under a second once the models are loaded, but the first one
 #: of a process whose disk cache is cold waits for them to be built (tens of seconds).
@@ -73,41 +64,6 @@ BUDGET_SECONDS: Final[dict[str, float]] = {"codenames": 45.0}
 DEFAULT_BUDGET_SECONDS: Final = 60.0
 #: A fallback move is cheap; one that takes longer than this is given up.
 FALLBACK_BUDGET_SECONDS: Final = 15.0
-
-
-def choose_crossword_move(
-    view: CrosswordView, level: str, lexicons: Any, seed: int = 0
-) -> Any:
-    """A move for the seat whose ``view`` this is (runs in a worker thread).
-
-    The AI levels answer an engine move; the stand-ins a move intent (dict),
-    played by the view's own rule set (variant and options included). Both go
-    through the same command path.
-    """
-    if level in AI_LEVELS:
-        from harfiyen.ai.crossword.agent import make_agent
-
-        return make_agent(level, lang=view.language, seed=seed).choose(view)
-    from harfiyen.ai.crossword.movegen import MoveGenerator
-
-    if view.rack is None:
-        raise ValueError("a bot needs a seat's view (with its rack)")
-    if view.pending is not None and view.pending.ends_game:
-        return {"kind": "accept"}
-    generator = MoveGenerator(lexicons(view.facts.lexicon), view.ruleset())
-    scratch = generator.scratch(view.board)
-    bonus = view.active_bonus_square
-    if level == "random":
-        options = generator.moves(scratch, view.rack, bonus)
-        found = [random.choice(options)] if options else []
-    else:
-        found = generator.best(scratch, view.rack, 1, bonus)
-    if not found:
-        return {"kind": "pass"}
-    return {"kind": "play", "tiles": [
-        {"square": square_name(p.square), "letter": p.letter, "blank": p.blank}
-        for p in found[0].placements
-    ]}
 
 
 @dataclass(frozen=True)
@@ -128,8 +84,7 @@ _SEAT_AIS: dict[str, SeatAI | None] = {}
 
 def ai_player_path(game: str) -> str | None:
     """The game's seat function as ``"module:function"`` (``None``: no AI plays it)."""
-    path = getattr(registered_game(game), "ai_player", None)
-    return path if isinstance(path, str) and path else LOCAL_AI_PLAYERS.get(game)
+    return registered_game(game).ai_player
 
 
 def seat_ai(game: str) -> SeatAI | None:

@@ -138,6 +138,7 @@ CROSSWORD: GameSpec[CrosswordConfig, GameState, Move] = GameSpec(
     rating_pool_of=rating_pool,
     reference=reference,
     # The AI levels (harfiyen.ai.crossword.levels.Level; games must not import the AI).
+    ai_player="harfiyen.ai.crossword.seat:choose",
     ai_levels=("caylak", "orta", "usta", "sampiyon"),
 )
 register_game(CROSSWORD)

@@ -7,7 +7,7 @@ import { session } from "./session.js";
 
 // The AI level that plays for a person: the crossword's middle level, the party games' AI.
 const LEVEL = { crossword: "orta" };
-// The server's AI players are users with this username prefix (server/bots.py).
+// The server's AI players are users with this username prefix (server/bot_users.py).
 const BOT_PREFIX = "bot_";
 
 export const levelFor = (game) => LEVEL[game] || "ai";
