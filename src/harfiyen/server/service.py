@@ -23,7 +23,7 @@ import secrets
 import signal
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -713,12 +713,8 @@ class MatchService:
             channel = match_channel(match.id, viewer)
             if not self.pubsub.may_hear(channel):
                 continue  # e.g. the spectators of a match nobody watches: no view to make
-            for seq, event in numbered:
-                projected = game.project(event, viewer, state)
-                if projected is not None:
-                    messages.append((channel, {
-                        "type": "event", "match": match.id, "seq": seq, "event": projected,
-                    }))
+            messages += [(channel, frame)
+                         for frame in event_frames(game, match.id, numbered, viewer, state)]
             messages.append((channel, self.state_frame(match, state, viewer)))
         notices: list[tuple[int, dict[str, Any]]] = []
         acting = written.acting
@@ -816,14 +812,7 @@ class MatchService:
             game = adapter(match.game)
             frames: list[dict[str, Any]] = []
             if 0 < last_seq <= match.last_seq and match.last_seq - last_seq <= MAX_GAP:
-                for seq, event in enumerate(game.events(state), start=1):
-                    if seq > last_seq:
-                        projected = game.project(event, viewer, state)
-                        if projected is not None:
-                            frames.append({
-                                "type": "event", "match": match.id, "seq": seq,
-                                "event": projected,
-                            })
+                frames += frames_after(game, match.id, state, viewer, last_seq)
                 frames.append(self.state_frame(match, state, viewer))
             else:
                 frame = self.state_frame(match, state, viewer)
@@ -838,15 +827,30 @@ class MatchService:
             if match is None:
                 return []
             state = await self.state(db, match)
-        game = adapter(match.game)
-        out = []
-        for seq, event in enumerate(game.events(state), start=1):
-            if seq > after:
-                projected = game.project(event, viewer, state)
-                if projected is not None:
-                    out.append({"type": "event", "match": match_id, "seq": seq,
-                                "event": projected})
-        return out
+        return frames_after(adapter(match.game), match_id, state, viewer, after)
+
+
+def event_frames(
+    game: GameAdapter, match_id: int, numbered: Iterable[tuple[int, Any]], viewer: Viewer,
+    state: Any,
+) -> list[dict[str, Any]]:
+    """The ``event`` frames of numbered events as ``viewer`` may see them (an event the
+    viewer sees nothing of has no frame; its number is skipped)."""
+    frames = []
+    for seq, event in numbered:
+        projected = game.project(event, viewer, state)
+        if projected is not None:
+            frames.append({"type": "event", "match": match_id, "seq": seq, "event": projected})
+    return frames
+
+
+def frames_after(
+    game: GameAdapter, match_id: int, state: Any, viewer: Viewer, after: int
+) -> list[dict[str, Any]]:
+    """The viewer's ``event`` frames of the log after number ``after``: one builder for
+    fan-out, a resubscribing client's sync and a connection's gap."""
+    numbered = list(enumerate(game.events(state), start=1))[max(after, 0):]
+    return event_frames(game, match_id, numbered, viewer, state)
 
 
 def replay_log(
