@@ -10,8 +10,8 @@ import pytest
 from harfiyen.client import ApiError, GameSocket
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.games.codenames.views import TeamRole
+from harfiyen.server.match.channels import match_channel
 from harfiyen.server.models import Match
-from harfiyen.server.service import match_channel
 
 from .codenames_support import codenames_table, random_clue
 from .conftest import LiveServer, unique

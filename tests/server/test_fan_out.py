@@ -20,7 +20,8 @@ async def test_views_are_made_only_for_audiences_that_listen(
 ) -> None:
     a, b, match_id = await _pair(live)
     sockets = await _sockets(live, match_id, a, b)
-    service = live.app.state.service
+    from harfiyen.server import service
+
     made: list[Any] = []
     state_frame = service.state_frame
 

@@ -22,9 +22,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server.games import GameAdapter, adapter
+from harfiyen.server.match.channels import match_channel
 from harfiyen.server.models import ChatMessage, Match, MatchPlayer, User, utcnow
 from harfiyen.server.schemas import iso
-from harfiyen.server.service import MatchService, match_channel, may_act
+from harfiyen.server.service import MatchService, may_act
 from harfiyen.server.social import refuse_if_blocked
 
 

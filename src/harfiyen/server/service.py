@@ -15,7 +15,6 @@ cases the unique ``(match_id, seq)`` constraint refuses a second writer.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import os
 import random
@@ -23,24 +22,26 @@ import secrets
 import signal
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, NoReturn
+from typing import Any
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from harfiyen.core.errors import GameError
-from harfiyen.core.viewers import Omniscient, Seat, Spectator
+from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.bot_users import bot_user
 from harfiyen.server.cache import LruCache
 from harfiyen.server.db import advisory_xact_lock
 from harfiyen.server.games import GameAdapter, LexiconLoader, Viewer, adapter
+from harfiyen.server.match.channels import match_channel, user_channel
+from harfiyen.server.match.frames import event_frames, frames_after, state_frame
+from harfiyen.server.match.replay import replay_log
 from harfiyen.server.models import (
     Invite,
     Match,
@@ -64,24 +65,6 @@ USER_LOCK_NAMESPACE = 4243
 MAX_GAP = 500
 # A match's views are published again (see MatchService.nudge) at most this often.
 NUDGE_SECONDS = 2.0
-
-
-def match_channel(match_id: int, viewer: Viewer) -> str:
-    """The pub/sub channel of one audience: a seat, the spectators, or a game's own viewer
-    kind (Kelime Casusu's ``TeamRole``: ``match:7:team:red:guesser``)."""
-    if isinstance(viewer, Seat):
-        return f"match:{match_id}:seat:{viewer.seat}"
-    if isinstance(viewer, Spectator):
-        return f"match:{match_id}:spectators"
-    if isinstance(viewer, Omniscient):
-        return f"match:{match_id}:omniscient"
-    parts = [str(getattr(viewer, f.name)) for f in dataclasses.fields(viewer)]
-    label = "team" if type(viewer).__name__ == "TeamRole" else type(viewer).__name__.lower()
-    return ":".join([f"match:{match_id}", label, *parts])
-
-
-def user_channel(user_id: int) -> str:
-    return f"user:{user_id}"
 
 
 def may_act(match: Match, seat: int) -> None:
@@ -715,7 +698,7 @@ class MatchService:
                 continue  # e.g. the spectators of a match nobody watches: no view to make
             messages += [(channel, frame)
                          for frame in event_frames(game, match.id, numbered, viewer, state)]
-            messages.append((channel, self.state_frame(match, state, viewer)))
+            messages.append((channel, state_frame(match, state, viewer)))
         notices: list[tuple[int, dict[str, Any]]] = []
         acting = written.acting
         for seat, user_id in written.players:
@@ -750,17 +733,6 @@ class MatchService:
             except Exception:
                 log.exception("notice listener failed")
 
-    def state_frame(self, match: Match, state: Any, viewer: Viewer) -> dict[str, Any]:
-        """The audience's whole view after ``match.last_seq`` (sent after each command),
-        with the seats the table waits on (``waiting``, the same for every audience)."""
-        game = adapter(match.game)
-        return {
-            "type": "state", "match": match.id, "seq": match.last_seq, "status": match.status,
-            "deadline_at": _iso(match.deadline_at),
-            "waiting": list(game.spec.waiting(state)) if match.status == "active" else [],
-            "view": game.view(state, viewer),
-        }
-
     def nudge(self, match_id: int) -> None:
         """Publish the match's current views again, at most once per ``NUDGE_SECONDS``.
 
@@ -783,7 +755,7 @@ class MatchService:
                     return
                 state = await self.state(db, match)
             await self.pubsub.publish_many([
-                (match_channel(match.id, viewer), self.state_frame(match, state, viewer))
+                (match_channel(match.id, viewer), state_frame(match, state, viewer))
                 for viewer in self.audiences(match)
             ])
         except Exception:
@@ -813,9 +785,9 @@ class MatchService:
             frames: list[dict[str, Any]] = []
             if 0 < last_seq <= match.last_seq and match.last_seq - last_seq <= MAX_GAP:
                 frames += frames_after(game, match.id, state, viewer, last_seq)
-                frames.append(self.state_frame(match, state, viewer))
+                frames.append(state_frame(match, state, viewer))
             else:
-                frame = self.state_frame(match, state, viewer)
+                frame = state_frame(match, state, viewer)
                 frame["type"] = "sync"
                 frames.append(frame)
             return viewer, frames
@@ -830,90 +802,7 @@ class MatchService:
         return frames_after(adapter(match.game), match_id, state, viewer, after)
 
 
-def event_frames(
-    game: GameAdapter, match_id: int, numbered: Iterable[tuple[int, Any]], viewer: Viewer,
-    state: Any,
-) -> list[dict[str, Any]]:
-    """The ``event`` frames of numbered events as ``viewer`` may see them (an event the
-    viewer sees nothing of has no frame; its number is skipped)."""
-    frames = []
-    for seq, event in numbered:
-        projected = game.project(event, viewer, state)
-        if projected is not None:
-            frames.append({"type": "event", "match": match_id, "seq": seq, "event": projected})
-    return frames
-
-
-def frames_after(
-    game: GameAdapter, match_id: int, state: Any, viewer: Viewer, after: int
-) -> list[dict[str, Any]]:
-    """The viewer's ``event`` frames of the log after number ``after``: one builder for
-    fan-out, a resubscribing client's sync and a connection's gap."""
-    numbered = list(enumerate(game.events(state), start=1))[max(after, 0):]
-    return event_frames(game, match_id, numbered, viewer, state)
-
-
-def replay_log(
-    game: GameAdapter, match: Match, rows: list[tuple[int, dict[str, Any]]],
-    lexicons: LexiconLoader, after: Any = None,
-) -> Any:
-    """The state a stored log leads to, replayed from the match's config and seed, or
-    from ``after``, a state of the first events of the log, through the rows after them.
-
-    Each stored row is decoded to its event, the move it records is applied, and
-    every event the engine produces again must match its row: every stored field
-    equal (a newer wire form may add derived fields). Raises ``match.replay_diverged``
-    (and logs where and how) for a row that does not decode, a move the engine
-    refuses, an event that differs, or a log that ends too soon or too late.
-    """
-    state = game.new_game(match.config, match.seed, lexicons) if after is None else after
-    produced = list(game.events(state))
-    base = 0 if after is None else len(produced)  # the events ``rows`` come after
-    for index, (seq, data) in enumerate(rows, start=base):
-        if index == len(produced):
-            try:
-                # A move's events may come before the one that records it (a play made
-                # while another awaits a challenge: that one's refill is drawn first).
-                recorded = None
-                for _, ahead in rows[index - base:]:
-                    recorded = game.move_of(game.decode_event(ahead))
-                    if recorded is not None:
-                        break
-                if recorded is None:
-                    raise ValueError("the row records no move, and the replay did not make it")
-                state, new = game.apply(state, *recorded)
-            except (ValueError, GameError) as error:
-                _diverged(match, seq, f"{error}", data, None)
-            produced.extend(new)
-        if index >= len(produced):  # pragma: no cover - apply always adds an event
-            _diverged(match, seq, "the replay made no event for this row", data, None)
-        again = game.event_dict(produced[index])
-        if any(again.get(key, _MISSING) != value for key, value in data.items()):
-            _diverged(match, seq, "the replayed event differs", data, again)
-    stored = base + len(rows)
-    if len(produced) != stored:
-        _diverged(match, stored + 1, f"the replay made {len(produced)} events, the log "
-                  f"holds {stored}", None, game.event_dict(produced[stored]))
-    return state
-
-
-_MISSING = object()
-
-
-def _diverged(
-    match: Match, seq: int, why: str, stored: Any, replayed: Any
-) -> NoReturn:
-    log.error("match %s (%s %s) does not replay at event %s: %s; stored %s; replayed %s",
-              match.id, match.game, match.rules, seq, why, stored, replayed)
-    raise E.fail(E.REPLAY_DIVERGED, status=500, match=match.id, seq=seq)
-
-
 def _is_resign(move_data: Any) -> bool:
     if isinstance(move_data, dict):
         return move_data.get("kind") == "resign" and set(move_data) == {"kind"}
     return type(move_data).__name__ == "Resign"
-
-
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat() + "Z"
-

@@ -30,9 +30,10 @@ from harfiyen.games.letterjam.decks import deck_counts
 from harfiyen.lexicon.normalize import ALPHABETS, Language, upper
 from harfiyen.server import errors as E
 from harfiyen.server.games import adapter
+from harfiyen.server.match.channels import user_channel
 from harfiyen.server.models import GuessSheet, Match, utcnow
 from harfiyen.server.schemas import iso
-from harfiyen.server.service import MatchService, user_channel
+from harfiyen.server.service import MatchService
 
 GAME: Final = "letterjam"
 

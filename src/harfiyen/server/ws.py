@@ -29,11 +29,12 @@ from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import auth, chat, rooms
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
+from harfiyen.server.match.channels import match_channel, user_channel
 from harfiyen.server.models import User
 from harfiyen.server.presence import Presence, match_scope, presence_channel
 from harfiyen.server.pubsub import Unsubscribe
 from harfiyen.server.schemas import DB_INT_MAX
-from harfiyen.server.service import MatchService, match_channel, user_channel
+from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
 
 log = logging.getLogger(__name__)
