@@ -20,16 +20,16 @@ async def test_views_are_made_only_for_audiences_that_listen(
 ) -> None:
     a, b, match_id = await _pair(live)
     sockets = await _sockets(live, match_id, a, b)
-    from harfiyen.server import service
+    from harfiyen.server.match import fanout
 
     made: list[Any] = []
-    state_frame = service.state_frame
+    state_frame = fanout.state_frame
 
     def counted(match: Any, state: Any, viewer: Any) -> dict[str, Any]:
         made.append(viewer)
         return state_frame(match, state, viewer)
 
-    monkeypatch.setattr(service, "state_frame", counted)
+    monkeypatch.setattr(fanout, "state_frame", counted)
 
     async def both_pass() -> None:
         for _ in range(2):

@@ -22,10 +22,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import errors as E
 from harfiyen.server.games import GameAdapter, adapter
+from harfiyen.server.match.access import may_act
 from harfiyen.server.match.channels import match_channel
 from harfiyen.server.models import ChatMessage, Match, MatchPlayer, User, utcnow
 from harfiyen.server.schemas import iso
-from harfiyen.server.service import MatchService, may_act
+from harfiyen.server.service import MatchService
 from harfiyen.server.social import refuse_if_blocked
 
 

@@ -24,11 +24,12 @@ from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
+from harfiyen.server.match.commands import Submitted
 from harfiyen.server.models import Match, MatchEvent, Room, utcnow
 from harfiyen.server.presence import Presence, presence_channel, room_scope, scope_fields
 from harfiyen.server.rooms import RoomService
 from harfiyen.server.schemas import acting_seats
-from harfiyen.server.service import MatchService, Submitted
+from harfiyen.server.service import MatchService
 
 log = logging.getLogger(__name__)
 

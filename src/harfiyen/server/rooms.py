@@ -36,9 +36,10 @@ from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.bot_users import bot_user
 from harfiyen.server.games import adapter
+from harfiyen.server.match.store import Written
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.presence import room_scope
-from harfiyen.server.service import MatchService, Written
+from harfiyen.server.service import MatchService
 from harfiyen.server.throttle import client_address
 
 log = logging.getLogger(__name__)
