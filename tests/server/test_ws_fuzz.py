@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harfiyen.client import HarfiyenClient
-from harfiyen.server.ws import frame_id_of
+from harfiyen.server.ws_frames import frame_id_of
 
 from .conftest import Database, _migrate, start_server, unique
 from .support import register

@@ -10,6 +10,8 @@ games' one ``ai`` level (shown as "Yapay zekâ").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -61,3 +63,14 @@ async def bot_user(db: AsyncSession, level: str, index: int = 1) -> User:
     if user.display_name != shown:
         user.display_name = shown
     return user
+
+
+async def bot_users(db: AsyncSession, levels: Sequence[str]) -> list[User]:
+    """A user for each of ``levels`` in turn: the second bot of one level is that level's
+    second user, and so on (one match seats each user once)."""
+    taken: dict[str, int] = {}
+    users = []
+    for level in levels:
+        taken[level] = taken.get(level, 0) + 1
+        users.append(await bot_user(db, level, taken[level]))
+    return users

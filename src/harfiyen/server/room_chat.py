@@ -4,7 +4,7 @@ matches — who sits where, when to start.
 Messages are relayed live on the room's channel and not stored: the talk is about the
 gathering, and a match keeps its own chat (chat.py). Only members write. Anyone with a
 room's code may watch it, so each frame carries the members it was written to and a
-watch delivers it to those only (rooms.watch). Text, length and blocks follow a match's
+watch delivers it to those only (ws_rooms.watch). Text, length and blocks follow a match's
 chat; the rate is counted in the shared throttle, so it holds across server processes.
 """
 

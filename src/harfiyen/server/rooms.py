@@ -34,13 +34,11 @@ from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
-from harfiyen.server.bot_users import bot_user
+from harfiyen.server.bot_users import bot_users
 from harfiyen.server.games import adapter
 from harfiyen.server.match.store import Written
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
-from harfiyen.server.presence import room_scope
 from harfiyen.server.service import MatchService
-from harfiyen.server.throttle import client_address
 
 log = logging.getLogger(__name__)
 
@@ -736,16 +734,12 @@ class RoomService:
         )
         db.add(match)
         await db.flush()
-        seating: list[tuple[int, int]] = []
-        taken: dict[str, int] = {}
-        for seat, slot in enumerate(loaded.filled()):
-            if slot.user_id is not None:
-                seating.append((seat, slot.user_id))
-            else:
-                assert slot.ai_level is not None
-                taken[slot.ai_level] = taken.get(slot.ai_level, 0) + 1
-                bot = await bot_user(db, slot.ai_level, taken[slot.ai_level])
-                seating.append((seat, bot.id))
+        filled = loaded.filled()
+        levels = [slot.ai_level for slot in filled if slot.user_id is None]
+        assert None not in levels  # a seat without a person has an AI level
+        bots = iter(await bot_users(db, [level for level in levels if level is not None]))
+        seating = [(seat, slot.user_id if slot.user_id is not None else next(bots).id)
+                   for seat, slot in enumerate(filled)]
         written = await self.service.start_seated(db, match, seating)
         room.status = "playing"
         room.match_id = match.id
@@ -837,79 +831,6 @@ class RoomService:
         return True
 
 
-# --- watching over the websocket ----------------------------------------------------------
-
-MAX_WATCHED_ROOMS: Final = 8
-
-
-async def watch(conn: Any, code: str, frame_id: Any, on: bool) -> None:
-    """A connection's ``watch_room`` (``on``) or ``unwatch_room`` frame: follow the room's
-    channel, answer with an ack and the room as it is now. Room frames carry a version:
-    one published while this reads may arrive first, and the client keeps the newest."""
-    rooms: RoomService = conn.ws.app.state.rooms
-    key = code.strip().upper()
-    stop = conn.room_watches.pop(key, None)
-    if stop is not None:
-        stop()
-    if not on:
-        conn.exit(room_scope(key))
-        conn.reply({"type": "ack", "id": frame_id, "room": key})
-        return
-    if len(conn.room_watches) >= MAX_WATCHED_ROOMS:
-        raise E.fail(E.INVALID_REQUEST, problem=f"at most {MAX_WATCHED_ROOMS} rooms at once")
-    # A code is the room's invitation: a code that names no room counts against the
-    # room-code throttle (as over HTTP, api_rooms.looked_up_code).
-    throttle, address = conn.ws.app.state.throttle, client_address(conn.ws)
-    await throttle.room_lookup_allowed(conn.user.id, address)
-    try:
-        room_id = await rooms._room_id(key)
-    except GameError as error:
-        if error.code == E.ROOM_NOT_FOUND.code:
-            await throttle.room_lookup_failed(conn.user.id, address)
-        raise
-    language = conn.language
-    watching: Callable[[], None] | None = None
-
-    def deliver(message: dict[str, Any]) -> None:
-        if not may_read(message.get("kicked"), conn.user.id):
-            # Kicked out: this frame and every later one stay away; the watch ends (a new
-            # one is refused, as every read is) and the client is told once.
-            if watching is not None and conn.room_watches.get(key) is watching:
-                del conn.room_watches[key]
-                watching()
-                conn.exit(room_scope(key))
-                conn.deliver({"type": "notice", "kind": "room_kicked", "room": key})
-            return
-        if may_receive(message, conn.user.id):
-            conn.deliver(localised(message, language))
-
-    watching = await rooms.pubsub.subscribe(room_channel(room_id), deliver)
-    try:
-        room = await rooms.get(key, language, conn.user.id)
-    except BaseException:
-        watching()
-        raise
-    conn.room_watches[key] = watching
-    conn.reply({"type": "ack", "id": frame_id, "room": key})
-    conn.reply({"type": "room", "room": room})
-    await conn.enter(room_scope(key))
-
-
-def localised(message: dict[str, Any], language: str) -> dict[str, Any]:
-    """A published room frame with its start problem in the connection's language (and
-    without the ``kicked`` and chat readers' lists meant for the server only)."""
-    if "kicked" in message or CHAT_READERS in message:
-        message = {k: v for k, v in message.items() if k not in ("kicked", CHAT_READERS)}
-    room = message.get("room")
-    if not isinstance(room, dict):
-        return message
-    problem = room.get("start_problem")
-    if not isinstance(problem, dict) or not isinstance(problem.get("message"), dict):
-        return message
-    text = problem["message"].get("en" if language == "en" else "tr")
-    return {**message, "room": {**room, "start_problem": {**problem, "message": text}}}
-
-
 @dataclass(frozen=True)
 class _Started:
     """A match started in a room's transaction: published after the commit."""
@@ -922,12 +843,10 @@ class _Started:
 __all__ = [
     "CODE_ALPHABET",
     "RoomService",
-    "localised",
     "may_read",
     "preference_order",
     "room_channel",
     "room_slots",
     "rotated",
     "seated_config",
-    "watch",
 ]

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.server import errors as E
 from harfiyen.server import quotas
-from harfiyen.server.bot_users import bot_user
+from harfiyen.server.bot_users import bot_users
 from harfiyen.server.games import adapter
 from harfiyen.server.match.commands import MatchCommands
 from harfiyen.server.match.store import Written
@@ -79,11 +79,8 @@ class MatchService(MatchCommands):
             db.add(match)
             await db.flush()
             db.add(MatchPlayer(match_id=match.id, seat=0, user_id=creator.id))
-            taken: dict[str, int] = {}
-            for seat, level in enumerate(bots, start=1):
-                taken[level] = taken.get(level, 0) + 1
-                bot = await bot_user(db, level, taken[level])
-                db.add(MatchPlayer(match_id=match.id, seat=seat, user_id=bot.id))
+            db.add_all(MatchPlayer(match_id=match.id, seat=seat, user_id=bot.id)
+                       for seat, bot in enumerate(await bot_users(db, bots), start=1))
             invites = [Invite(
                 code=secrets.token_urlsafe(9), match_id=match.id, from_user=creator.id,
                 to_user=o.id, status="open", expires_at=expires,

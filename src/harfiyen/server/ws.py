@@ -17,133 +17,50 @@ import contextlib
 import json
 import logging
 import time
-from typing import Annotated, Any, Literal
+from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from harfiyen.core.errors import GameError
 from harfiyen.core.viewers import Seat, Spectator
-from harfiyen.server import auth, chat, rooms
+from harfiyen.server import auth, chat, ws_rooms
 from harfiyen.server import errors as E
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.match.channels import match_channel, user_channel
 from harfiyen.server.models import User
 from harfiyen.server.presence import Presence, match_scope, presence_channel
 from harfiyen.server.pubsub import Unsubscribe
-from harfiyen.server.schemas import DB_INT_MAX
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
+from harfiyen.server.ws_frames import (
+    FRAME,
+    ChatFrame,
+    MarkFrame,
+    MoveFrame,
+    PingFrame,
+    SubscribeFrame,
+    UnsubscribeFrame,
+    UnwatchRoomFrame,
+    WatchRoomFrame,
+    frame_id_of,
+    too_deep,
+)
 
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-# A client's frame id is echoed in every answer: a number must fit the 64 bits the frame
-# encoder writes, a string 64 characters.
-ID_MIN, ID_MAX = -(2**63), 2**63 - 1
-FrameId = (Annotated[int, Field(strict=True, ge=ID_MIN, le=ID_MAX)]
-           | Annotated[str, Field(max_length=64)] | None)
-# Row ids and sequence numbers fit the database's 32-bit integers (PostgreSQL's INTEGER).
-MatchId = Annotated[int, Field(strict=True, ge=1, le=DB_INT_MAX)]
-Seq = Annotated[int, Field(strict=True, ge=0, le=DB_INT_MAX)]
-# Deepest nesting of a frame's JSON (a move is three levels deep).
-MAX_DEPTH = 16
 # The close code of a connection beyond the session's limit (ws_per_session).
 WS_TOO_MANY_CODE = 4429
 
-
-class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    id: FrameId = None
-
-
-class SubscribeFrame(_Frame):
-    type: Literal["subscribe"]
-    match: MatchId
-    last_seq: Seq = 0
-
-
-class UnsubscribeFrame(_Frame):
-    type: Literal["unsubscribe"]
-    match: MatchId
-
-
-class MoveFrame(_Frame):
-    type: Literal["move"]
-    match: MatchId
-    move: dict[str, Any]
-
-
-class PingFrame(_Frame):
-    type: Literal["ping"]
-
-
-class ChatFrame(_Frame):
-    type: Literal["chat"]
-    match: MatchId
-    text: str = Field(max_length=4000)
-
-
-class MarkFrame(_Frame):
-    """A player's public mark on a card (a guesser's first tap), or ``None`` to clear it."""
-
-    type: Literal["mark"]
-    match: MatchId
-    index: Annotated[int, Field(strict=True, ge=0, le=999)] | None
-
-
-class WatchRoomFrame(_Frame):
-    """Follow a room's changes (rooms.py answers it)."""
-
-    type: Literal["watch_room"]
-    code: str = Field(min_length=1, max_length=16)
-
-
-class UnwatchRoomFrame(_Frame):
-    type: Literal["unwatch_room"]
-    code: str = Field(min_length=1, max_length=16)
-
-
-ClientFrame = Annotated[
-    SubscribeFrame | UnsubscribeFrame | MoveFrame | PingFrame | ChatFrame | MarkFrame
-    | WatchRoomFrame | UnwatchRoomFrame,
-    Field(discriminator="type"),
-]
-_FRAME: TypeAdapter[Any] = TypeAdapter(ClientFrame)
 
 # Internal queue items (never sent): forget or set what was sent of a match; slow client;
 # catch up from the log (the bus had an outage).
 _RESET = "_reset"
 _OVERFLOW = "_overflow"
 _CATCH_UP = "_catch_up"
-
-
-def frame_id_of(data: Any) -> Any:
-    """The client's ``id`` of a parsed frame when it is a valid one (echoed in every answer)."""
-    if not isinstance(data, dict):
-        return None
-    value = data.get("id")
-    if isinstance(value, bool):
-        return None
-    if (isinstance(value, int) and ID_MIN <= value <= ID_MAX) \
-            or (isinstance(value, str) and len(value) <= 64):
-        return value
-    return None
-
-
-def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
-    """Whether ``data`` nests deeper than ``limit`` (iterative: no recursion to exhaust)."""
-    stack = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict | list):
-            if depth > limit:
-                return True
-            stack.extend((child, depth + 1)
-                         for child in (node.values() if isinstance(node, dict) else node))
-    return False
 
 
 class TokenBucket:
@@ -458,7 +375,7 @@ class Connection:
             self.error(frame_id, E.fail(E.INVALID_REQUEST, problem="nested too deeply"))
             return True
         try:
-            frame = _FRAME.validate_python(data)
+            frame = FRAME.validate_python(data)
         except ValidationError as error:
             self.error(frame_id, E.fail(E.INVALID_REQUEST, problem=validation_problem(error)))
             return True
@@ -492,7 +409,7 @@ class Connection:
             await self.service.mark(self.user.id, frame.match, frame.index)
             self.reply({"type": "ack", "id": frame.id, "match": frame.match})
         elif isinstance(frame, WatchRoomFrame | UnwatchRoomFrame):
-            await rooms.watch(self, frame.code, frame.id, isinstance(frame, WatchRoomFrame))
+            await ws_rooms.watch(self, frame.code, frame.id, isinstance(frame, WatchRoomFrame))
         elif isinstance(frame, MoveFrame):
             done = await self.service.submit(self.user.id, frame.match, frame.move)
             self.reply({
