@@ -88,7 +88,10 @@ async def test_memory_stays_flat_over_hundreds_of_matches(tmp_path: Path) -> Non
             # Matches ended leave no state, lock or stamp behind.
             assert len(service._cache) == 0
             assert len(service._locks) <= 1 and len(service._nudged) == 0
+            runner = server.app.state.bots  # nor does the bot runner keep anything of them
+            assert not (runner._waited_since or runner._without_bots or runner._served)
             # Flat: under a kilobyte per match (one kept state would be several).
-            assert grown < 1000 * MATCHES, [str(s) for s in after.compare_to(before, "lineno")[:8]]
+            top = [str(s) for s in after.compare_to(before, "lineno")[:8]]
+            assert grown < 1000 * MATCHES, (grown, top)
     finally:
         await server.stop()

@@ -324,7 +324,10 @@ async def test_a_table_of_ais_alone_moves_at_a_pace_people_can_watch(
             view = await next_view(sock, match_id)
             arrived.append(time.monotonic())
         gaps = [b - a for a, b in itertools.pairwise(arrived)]
-        assert len(gaps) >= 3 and min(gaps) >= pace * 0.9, gaps
+        # Each pause counts from when the table began to wait, so a view that reached us
+        # late makes the next gap look shorter: the pauses add up, and none is skipped.
+        assert len(gaps) >= 3 and sum(gaps) >= pace * len(gaps) * 0.85, gaps
+        assert min(gaps) >= pace * 0.5, gaps
         await sock.close()
         await host.close()
     finally:

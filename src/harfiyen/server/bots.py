@@ -265,7 +265,12 @@ class BotRunner(Sweeper):
             self._schedule(match_id)
 
     def after_commit(self, match: Match) -> None:
-        if match.status != "active" or (self._without_bots.get(match.id) and not match.handed):
+        if match.status != "active":
+            # An ended match needs no more looks: drop what this runner kept of it.
+            for kept in (self._waited_since, self._without_bots, self._served):
+                kept.pop(match.id, None)
+            return
+        if self._without_bots.get(match.id) and not match.handed:
             return
         self._served[match.id] = True
         self._schedule(match.id)
