@@ -28,3 +28,16 @@ async def test_two_first_matches_against_a_new_bot_share_its_user(live: LiveServ
 
     first, second = await asyncio.gather(first_use(), first_use())
     assert first == second
+
+
+def test_the_request_schema_names_every_bot_level() -> None:
+    """The API's list of bot levels is the registry's: every game's AI levels and the
+    crossword's stand-ins, nothing else."""
+    from typing import get_args
+
+    from harfiyen.ai.crossword.seat import STAND_INS
+    from harfiyen.core.registry import games
+    from harfiyen.server.schemas import BotLevel
+
+    registered = {level for spec in games() for level in spec.ai_levels}
+    assert set(get_args(BotLevel)) == registered | set(STAND_INS)

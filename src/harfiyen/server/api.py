@@ -11,9 +11,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from harfiyen.ai.crossword.seat import STAND_INS
 from harfiyen.server import auth, quotas, usernames
 from harfiyen.server import errors as E
-from harfiyen.server.bot_users import AI_LEVELS, STAND_INS
+from harfiyen.server.bot_users import AI_LEVELS
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.leaving import claim_abandoned

@@ -17,12 +17,12 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from harfiyen.games import game as registered_game
 from harfiyen.server.models import User
 
-AI_LEVELS = ("caylak", "orta", "usta", "sampiyon")
-STAND_INS = ("greedy", "random")
-LEVELS = AI_LEVELS + STAND_INS  # the crossword's
-#: Kelime Casusu's one AI level.
+#: The crossword AI's levels, as its game registers them.
+AI_LEVELS = registered_game("crossword").ai_levels
+#: The party games' one AI level.
 SEAT_AI_LEVELS = ("ai",)
 BOT_PREFIX = "bot_"
 SEAT_AI_NAME = "Yapay zekâ"
