@@ -556,12 +556,12 @@ def test_a_sheet_says_nothing_of_the_seats_own_letters(seed: int, players: int,
 @given(language=st.sampled_from(["tr", "en"]), text=st.text(max_size=4))
 def test_any_text_is_one_game_letter_nothing_or_a_clear_refusal(language: str,
                                                                 text: str) -> None:
-    from harfiyen.core.errors import GameError
+    from harfiyen.server.errors import Refused
     from harfiyen.server.sheets import game_letters, normal_letter
 
     try:
         letter = normal_letter(text, language)
-    except GameError as error:
+    except Refused as error:
         assert error.code == "sheet.bad_letter"
         assert error.message.tr.startswith("“") and error.message.en.startswith("“")
         return

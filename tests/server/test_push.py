@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import select
 
 from harfiyen.client import ApiError
-from harfiyen.core.errors import GameError
+from harfiyen.server.errors import Refused
 from harfiyen.server.models import PushSubscription
 from harfiyen.server.push import resolve_endpoint
 from harfiyen.server.settings import Settings
@@ -194,7 +194,7 @@ async def test_push_endpoints_must_be_public_https_and_are_limited_per_user(
 
 def test_the_address_is_checked_again_before_each_push() -> None:
     settings = Settings(env="test", database_url="sqlite:///unused")
-    with pytest.raises(GameError):
+    with pytest.raises(Refused):
         resolve_endpoint(settings, "https://127.0.0.1/push")
     resolve_endpoint(settings, "https://8.8.8.8/push")
     local = Settings(env="test", database_url="sqlite:///unused", push_allow_http=True,
@@ -215,12 +215,12 @@ def test_multicast_reserved_and_unspecified_addresses_are_never_push_endpoints(
     """Finding: a multicast endpoint was accepted (Python counts multicast as global) and,
     with the local tests' relaxation, reserved and unspecified ones too."""
     strict = Settings(env="test", database_url="sqlite:///unused")
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refused) as refused:
         resolve_endpoint(strict, endpoint)
     assert refused.value.code == "push.bad_endpoint"
     assert "not a public unicast address" in refused.value.message.en
     local = Settings(env="test", database_url="sqlite:///unused", push_allow_http=True,
                      push_allow_private=True)
     if "2002:" not in endpoint:  # (6to4 to loopback: allowed as loopback is, locally)
-        with pytest.raises(GameError):
+        with pytest.raises(Refused):
             resolve_endpoint(local, endpoint)

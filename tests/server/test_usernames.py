@@ -8,8 +8,8 @@ import unicodedata
 import pytest
 
 from harfiyen.client import ApiError, HarfiyenClient
-from harfiyen.core.errors import GameError
 from harfiyen.server import usernames
+from harfiyen.server.errors import Refused
 
 from .conftest import LiveServer, unique
 from .support import PASSWORD
@@ -30,7 +30,7 @@ def test_turkish_and_english_letters_are_allowed(name: str) -> None:
 ])
 def test_refused_names_say_why(name: str, reason: str) -> None:
     assert usernames.reason(usernames.normalize(name)) == reason
-    with pytest.raises(GameError):
+    with pytest.raises(Refused):
         usernames.validated(name)
 
 
@@ -93,7 +93,7 @@ REAL_NAMES = ["Ayşe", "Çağrı", "İlknur", "Gülşen", "Ayşe Öz", "IŞIL", 
 
 @pytest.mark.parametrize("name", BOT_LOOK_ALIKES)
 def test_display_names_that_read_as_a_bot_are_reserved(name: str) -> None:
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refused) as refused:
         usernames.check_display_name(unicodedata.normalize("NFC", name))
     assert refused.value.code in ("user.display_name_reserved", "user.display_name_marks")
     assert usernames.bot_like(name)
@@ -119,7 +119,7 @@ def test_every_name_the_server_gives_its_ai_players_is_reserved() -> None:
     ("Ayşe\ufe0f", "FE0F"),  # a variation selector after a letter
 ])
 def test_combining_marks_that_render_nothing_are_refused(name: str, code: str) -> None:
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refused) as refused:
         usernames.check_display_name(name)
     assert refused.value.code == "user.display_name_marks"
     assert refused.value.details["code"] == code

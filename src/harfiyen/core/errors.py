@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypeVar, overload
 
 
 @dataclass(frozen=True)
@@ -20,13 +20,14 @@ class Message:
         return self.en if lang == "en" else self.tr
 
 
-class GameError(Exception):
-    """A move or request the rules refuse.
+class HarfiyenError(Exception):
+    """An error a user is told about: a stable ``code`` (clients and tests match on it),
+    ``details`` with the facts that explain it (the offending squares, words, ...), and a
+    ``message`` that says what is wrong in Turkish and English.
 
-    ``code`` is stable (clients and tests match on it), ``details`` holds the
-    facts that explain the refusal (the offending squares, words, ...), and
-    ``message`` says what is wrong in Turkish and English. Raising it never
-    changes the game: engines are immutable at the boundary.
+    Its kinds are different classes: :class:`GameError`, what a game's rules refuse; and
+    the server's own (``harfiyen.server.errors``): a request it refuses (not found,
+    forbidden, busy) and an internal failure.
     """
 
     def __init__(self, code: str, message: Message, details: Mapping[str, Any] | None = None):
@@ -52,6 +53,14 @@ class GameError(Exception):
         }
 
 
+class GameError(HarfiyenError):
+    """A move, an option or a record a game's rules refuse. Raising it never changes the
+    game: engines are immutable at the boundary."""
+
+
+_E = TypeVar("_E", bound=HarfiyenError)
+
+
 @dataclass(frozen=True)
 class ErrorKind:
     """One way a request can be wrong: a stable code and message templates.
@@ -64,7 +73,13 @@ class ErrorKind:
     en: str
     _fields: tuple[str, ...] = field(default=(), repr=False)
 
-    def error(self, cls: type[GameError] = GameError, **details: Any) -> GameError:
+    @overload
+    def error(self, **details: Any) -> GameError: ...
+
+    @overload
+    def error(self, cls: type[_E], **details: Any) -> _E: ...
+
+    def error(self, cls: type[HarfiyenError] = GameError, **details: Any) -> HarfiyenError:
         """Build the error of class ``cls`` with its message filled from ``details``."""
         return cls.of(self, **details)
 

@@ -26,7 +26,7 @@ from typing import Any, Final
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from harfiyen.core.errors import ErrorKind, GameError
+from harfiyen.core.errors import ErrorKind, HarfiyenError
 from harfiyen.games.crossword.game import CROSSWORD
 from harfiyen.games.crossword.notation.gcg import EventKind, decode_gcg, parse_gcg, write_gcg
 from harfiyen.games.crossword.notation.record import game_record
@@ -167,7 +167,7 @@ class AnalysisService:
             text = decode_gcg(data)
             record = parse_gcg(text)
             rules_for(record)
-        except GameError as error:
+        except HarfiyenError as error:
             raise E.fail(BAD_GCG, status=422, problem=error.message.tr,
                          problem_en=error.message.en) from None
         except (ValueError, UnicodeDecodeError) as error:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.notation.coords import (
     parse_move,
@@ -79,14 +79,14 @@ def replay_steps(record: GameRecord, turns: list[dict[str, Any]]) -> list[dict[s
             turn = by_number.get(number)
             if turn is not None and turn.get("best") and turn["best"][:1].isalnum() \
                     and not turn["best"].startswith(("exchange", "pass")):
-                with contextlib.suppress(GameError):
+                with contextlib.suppress(HarfiyenError):
                     step["best_placements"] = _tiles(parse_move(turn["best"], board, lang))
         if event.kind is EventKind.PLAY:
             step["position"], step["word"] = event.position, event.word
             try:
                 placed = placements_from_word(board, parse_position(event.position),
                                               event.word, lang)
-            except GameError:
+            except HarfiyenError:
                 placed = ()
             history.append((board, placed))
             board = board.with_tiles(placed)

@@ -69,7 +69,7 @@ async def live_matches(
     for match in matches:
         try:
             state = await service.state(db, match)
-        except E.ServerError as error:
+        except E.InternalFailure as error:
             if error.code != E.REPLAY_DIVERGED.code:
                 raise
             continue  # a log that does not replay (logged): the others are still listed

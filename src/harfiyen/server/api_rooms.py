@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import Field
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server import errors as E
 from harfiyen.server import room_chat
 from harfiyen.server.api import CurrentUser, address_of, throttle_of
@@ -32,7 +32,7 @@ async def looked_up_code(code: RoomCode, request: Request, user: CurrentUser
     await throttle.room_lookup_allowed(user.id, address)
     try:
         yield code
-    except GameError as error:
+    except HarfiyenError as error:
         if error.code == E.ROOM_NOT_FOUND.code:
             await throttle.room_lookup_failed(user.id, address)
         raise

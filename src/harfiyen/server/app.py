@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server import (
     api,
     api_crossword,
@@ -145,10 +145,10 @@ def create_app(
     def _language(request: Request) -> str:
         return getattr(request.state, "language", None) or auth.request_language(request)
 
-    @app.exception_handler(GameError)
-    async def _game_error(request: Request, error: GameError) -> JSONResponse:
+    @app.exception_handler(HarfiyenError)
+    async def _game_error(request: Request, error: HarfiyenError) -> JSONResponse:
         language = _language(request)
-        status = error.status if isinstance(error, E.ServerError) else 400
+        status = error.status if isinstance(error, E.Refused | E.InternalFailure) else 400
         seconds = error.details.get("seconds") if status == 429 else None
         headers = {"Retry-After": str(seconds)} if isinstance(seconds, int) else None
         return JSONResponse({"error": E.error_body(error, language)}, status_code=status,
@@ -178,7 +178,7 @@ def create_app(
     @app.exception_handler(Exception)
     async def _internal(request: Request, error: Exception) -> JSONResponse:
         log.error("%s %s failed", request.method, request.url.path, exc_info=error)
-        body = E.error_body(E.fail(E.INTERNAL, status=500), _language(request))
+        body = E.error_body(E.internal(E.INTERNAL), _language(request))
         return JSONResponse({"error": body}, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)

@@ -42,10 +42,11 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.ai.seats import unwrap
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.viewers import Seat
 from harfiyen.games import game as registered_game
 from harfiyen.games.crossword.views import CrosswordView
+from harfiyen.server import errors as E
 from harfiyen.server.bot_users import BOT_PREFIX
 from harfiyen.server.cache import LruCache
 from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
@@ -409,8 +410,8 @@ class BotRunner(Sweeper):
             await _sleep_until(ready_at)
         try:
             submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
-        except GameError as error:
-            if error.code == "match.busy":
+        except HarfiyenError as error:
+            if error.code == E.MATCH_BUSY.code:
                 return "stale"
             # A refused choice is a bot bug; the game's fallback keeps the game going.
             log.error("bot move in match %s refused (%s): the fallback moves instead",
@@ -422,8 +423,8 @@ class BotRunner(Sweeper):
             move, note = answer.move, answer.note
             try:
                 submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
-            except GameError as again:
-                return "stale" if again.code == "match.busy" else "failed"
+            except HarfiyenError as again:
+                return "stale" if again.code == E.MATCH_BUSY.code else "failed"
         if note is not None:
             await self._store_note(match.id, submitted.first_seq, seat, note)
         return "done"

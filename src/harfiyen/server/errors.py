@@ -1,42 +1,54 @@
 """Errors the server itself raises, with stable codes and Turkish and English messages.
 
-Engine errors (``GameError`` subclasses) pass through unchanged; both kinds
-reach clients as ``{"code", "message", "details"}`` with the message in the
-user's language.
+Three kinds, three classes: what a game's rules refuse (``GameError``, from the
+engines, passed through unchanged), a request the server refuses
+(:class:`Refused`: not found, forbidden, busy, a bad request) and an internal
+failure (:class:`InternalFailure`). All reach clients as
+``{"code", "message", "details"}`` with the message in the user's language.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from harfiyen.core.errors import ErrorKind, GameError, Message
+from harfiyen.core.errors import ErrorKind, HarfiyenError, Message
 
 
-class ServerError(GameError):
+class Refused(HarfiyenError):
     """A request the server refuses; ``status`` is the HTTP status for the REST API."""
 
     status: int = 400
 
 
-def fail(kind: ErrorKind, status: int = 400, **details: Any) -> ServerError:
-    error = kind.error(ServerError, **details)
-    assert isinstance(error, ServerError)
+class InternalFailure(HarfiyenError):
+    """Something that should not happen did (a log that does not replay, a bug): the
+    user is told, the details go to the log."""
+
+    status: int = 500
+
+
+def fail(kind: ErrorKind, status: int = 400, **details: Any) -> Refused:
+    error = kind.error(Refused, **details)
     error.status = status
     return error
 
 
-def because(kind: ErrorKind, error: GameError, status: int) -> ServerError:
+def internal(kind: ErrorKind, **details: Any) -> InternalFailure:
+    return kind.error(InternalFailure, **details)
+
+
+def because(kind: ErrorKind, error: HarfiyenError, status: int) -> Refused:
     """``kind`` (a message with a ``{problem}`` slot) for a game's refusal ``error``: the
     game's own words as the problem, its code as ``reason`` (a bad config, a room that
     cannot start)."""
-    out = ServerError(kind.code, Message(kind.tr.format(problem=error.message.tr),
+    out = Refused(kind.code, Message(kind.tr.format(problem=error.message.tr),
                                          kind.en.format(problem=error.message.en)),
                       {"reason": error.code, **error.details})
     out.status = status
     return out
 
 
-def infrastructure_error(error: BaseException) -> ServerError | None:
+def infrastructure_error(error: BaseException) -> Refused | None:
     """The clear answer to a failure of the database, else ``None``.
 
     A request that waits too long for a pooled connection is ``server.busy``; a
@@ -60,7 +72,7 @@ def infrastructure_error(error: BaseException) -> ServerError | None:
     return None
 
 
-def error_body(error: GameError, language: str) -> dict[str, Any]:
+def error_body(error: HarfiyenError, language: str) -> dict[str, Any]:
     """What a client receives: the stable code, the message in ``language``, the details."""
     return {
         "code": error.code,

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.events import EngineEvent
 from harfiyen.core.outcome import Outcome
 from harfiyen.core.registry import BAD_MOVE, GameSpec
@@ -55,7 +55,7 @@ class GameAdapter:
         """The stored form of a creation request; raises ``match.bad_config``."""
         try:
             config = self.spec.config_from_options(options)
-        except GameError as error:
+        except HarfiyenError as error:
             raise E.because(E.BAD_CONFIG, error, 400) from None
         setup = self.spec.setup(config)
         return MatchSetup(
@@ -74,7 +74,7 @@ class GameAdapter:
         that cannot be read (a notation or game error passes through)."""
         try:
             return self.spec.parse_move(data, state)
-        except GameError as error:
+        except HarfiyenError as error:
             if error.code == BAD_MOVE.code:
                 raise E.fail(E.INVALID_REQUEST, status=422, **error.details) from None
             raise
@@ -156,7 +156,7 @@ def adapter(game: str) -> GameAdapter:
     """The adapter of the registered game ``game``; raises ``match.unknown_game``."""
     try:
         return GameAdapter(registered_game(game))
-    except GameError:
+    except HarfiyenError:
         raise E.fail(E.UNKNOWN_GAME, game=game) from None
 
 

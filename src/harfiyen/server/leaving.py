@@ -19,7 +19,7 @@ import time
 
 from sqlalchemy import select
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.games import game as registered_game
 from harfiyen.server import errors as E
 from harfiyen.server.games import adapter
@@ -97,7 +97,7 @@ async def hand_absent_seats(service: MatchService, match_id: int,
     for seat in seats:
         try:
             await hand_seat(service, None, match_id, seat, level)
-        except GameError as error:  # the match ended or moved on meanwhile
+        except HarfiyenError as error:  # the match ended or moved on meanwhile
             log.info("absent seat %s of match %s not handed: %s", seat, match_id, error.code)
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server import errors as E
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Invite, QueueEntry, User, utcnow
@@ -230,7 +230,7 @@ class Matchmaker(Sweeper):
                 )).scalars().all()}
             for joiner in joiners:
                 await service.accept(joiner, codes[joiner.id])
-        except GameError as error:
+        except HarfiyenError as error:
             log.warning("grouping %s failed: %s", [e.user_id for e in ordered], error)
             async with service.sessions() as db, db.begin():
                 for e in ordered:

@@ -14,7 +14,7 @@ from typing import Any, Final
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.core.errors import ErrorKind, GameError, Message
+from harfiyen.core.errors import ErrorKind, GameError, HarfiyenError, Message
 from harfiyen.games.codenames.packs import check_entry, validate_pack
 from harfiyen.games.codenames.words import foreign_chars
 from harfiyen.lexicon.normalize import Language
@@ -77,11 +77,11 @@ def parse_pack(text: str, language: Language) -> tuple[str, ...]:
         raise E.fail(E.PACK_TOO_LARGE, count=len(found), limit=MAX_WORDS)
     try:
         return validate_pack([entry.text for entry in found], language)
-    except GameError as error:  # only the size is left to refuse: every entry is a word
+    except HarfiyenError as error:  # only the size is left to refuse: every entry is a word
         raise E.fail(E.PACK_TOO_SMALL, **error.details) from None
 
 
-def _bad_lines(lines: list[dict[str, Any]]) -> E.ServerError:
+def _bad_lines(lines: list[dict[str, Any]]) -> E.Refused:
     shown = lines[:LINES_IN_MESSAGE]
     more = len(lines) - len(shown)
     tr = "; ".join(f"{x['line']}. satır “{x['text']}”: {x['message']['tr']}" for x in shown)
@@ -90,7 +90,7 @@ def _bad_lines(lines: list[dict[str, Any]]) -> E.ServerError:
         tr += f" ve {more} satır daha"
         en += f" and {more} more"
     kind = E.PACK_BAD_LINES
-    error = E.ServerError(kind.code, Message(kind.tr.format(where=tr), kind.en.format(where=en)),
+    error = E.Refused(kind.code, Message(kind.tr.format(where=tr), kind.en.format(where=en)),
                           {"lines": lines})
     error.status = 400
     return error

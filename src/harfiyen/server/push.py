@@ -28,7 +28,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server import errors as E
 from harfiyen.server import keys as server_keys
 from harfiyen.server.cache import LruCache
@@ -254,7 +254,7 @@ class PushNotifier:
                 timeout=self.service.settings.push_timeout_seconds, ttl=24 * 3600,
                 requests_session=session,
             )
-        except GameError as error:
+        except HarfiyenError as error:
             log.info("push to %s not sent: %s", urlsplit(sub.endpoint).netloc, error.code)
             return 0
         except WebPushException as error:

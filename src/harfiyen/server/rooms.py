@@ -28,7 +28,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.registry import GameSpec
 from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
@@ -114,7 +114,7 @@ def _defaults(spec: GameSpec[Any, Any, Any]) -> dict[str, Any]:
 def _spec(game: str) -> GameSpec[Any, Any, Any]:
     try:
         return registered_game(game)
-    except GameError:
+    except HarfiyenError:
         raise E.fail(E.UNKNOWN_GAME, game=game) from None
 
 
@@ -135,7 +135,7 @@ class Loaded:
     spec: GameSpec[Any, Any, Any]
     slots: tuple[dict[str, Any], ...]
     base: Any = None  # the game's config before seating; None when the options fail
-    problem: GameError | None = None  # why it cannot start now
+    problem: HarfiyenError | None = None  # why it cannot start now
     match: Match | None = None
     users: dict[int, User] = field(default_factory=dict)
     # Set by a change that found nothing to do (joining again): no new version, no frame.
@@ -261,13 +261,13 @@ class RoomService:
             # The pack was the host's when it was chosen; a later host plays it too.
             loaded.base = await self.base_config(db, room.game, room.options, None)
             loaded.slots = room_slots(spec, loaded.base)
-        except GameError as error:
+        except HarfiyenError as error:
             loaded.problem = error
             loaded.slots = tuple({} for _ in seats)
         if loaded.problem is None:  # the engine's own reason, e.g. team_needs_a_guesser
             try:
                 seated_config(spec, loaded.base, [s.slot for s in loaded.filled()])
-            except GameError as error:
+            except HarfiyenError as error:
                 loaded.problem = error
         return loaded
 
@@ -306,7 +306,7 @@ class RoomService:
         filled = [s.slot for s in loaded.filled()]
         try:
             return seated_config(loaded.spec, loaded.base, filled)
-        except GameError as error:
+        except HarfiyenError as error:
             raise E.because(E.ROOM_CANNOT_START, error, 409) from None
 
     def room_json(self, loaded: Loaded, language: str | None) -> dict[str, Any]:
@@ -434,7 +434,7 @@ class RoomService:
             slots = room_slots(spec, base)
             try:
                 seated_config(spec, base, range(len(slots)))
-            except GameError as error:  # the options themselves are wrong, not the seats
+            except HarfiyenError as error:  # the options themselves are wrong, not the seats
                 raise E.because(E.BAD_CONFIG, error, 400) from None
             room = Room(code=new_code(), game=game, options=dict(options),
                         time_control=dict(time_control or {}), host_id=user.id, public=public,
@@ -664,7 +664,7 @@ class RoomService:
                 slots = room_slots(loaded.spec, base)
                 try:
                     seated_config(loaded.spec, base, range(len(slots)))
-                except GameError as error:
+                except HarfiyenError as error:
                     raise E.because(E.BAD_CONFIG, error, 400) from None
                 if len(slots) != len(loaded.seats):
                     # Fewer or more seats (Kelime Casusu solo: red only): the seats beyond
@@ -768,7 +768,7 @@ class RoomService:
             try:
                 room = await self._quick_seat(user, code, address)
                 break
-            except GameError as error:
+            except HarfiyenError as error:
                 if error.code not in ("room.full", "room.started", "room.closed",
                                       "room.kicked", "room.crowded"):
                     raise
@@ -826,7 +826,7 @@ class RoomService:
     def _startable(self, loaded: Loaded) -> bool:
         try:
             self.seated(loaded)
-        except GameError:
+        except HarfiyenError:
             return False
         return True
 

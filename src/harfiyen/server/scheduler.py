@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server.bots import SeatAI, seat_ai, service_view
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, MatchPlayer, User, utcnow
@@ -65,7 +65,7 @@ class DeadlineScheduler(Sweeper):
             try:
                 await self.service.submit(user_id, match_id, timeout, expect_seq=last_seq)
                 ended += 1
-            except GameError as error:
+            except HarfiyenError as error:
                 log.info("timeout of match %s not applied: %s", match_id, error.code)
         return ended
 
@@ -106,7 +106,7 @@ class DeadlineScheduler(Sweeper):
                 return made
             try:
                 await self.service.submit(people[owed[0]], match_id, owed[1], expect_seq=seq)
-            except GameError as error:
+            except HarfiyenError as error:
                 log.info("stand-in move in match %s (seat %s) not applied: %s",
                          match_id, owed[0], error.code)
                 return made

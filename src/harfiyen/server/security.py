@@ -119,7 +119,7 @@ class SecurityMiddleware:
 
         await self.app(scope, receive, send_with_headers)
 
-    def _origin_refusal(self, scope: Scope) -> E.ServerError | None:
+    def _origin_refusal(self, scope: Scope) -> E.Refused | None:
         if scope["method"] not in UNSAFE:
             return None
         origin = _header(scope, b"origin")
@@ -132,7 +132,7 @@ class SecurityMiddleware:
         return E.fail(E.BAD_ORIGIN, status=403)
 
     @staticmethod
-    def _too_large(size: str, limit: int) -> E.ServerError:
+    def _too_large(size: str, limit: int) -> E.Refused:
         return E.fail(E.FRAME_TOO_LARGE, status=413, size=size, limit=limit)
 
     @staticmethod
@@ -151,7 +151,7 @@ class SecurityMiddleware:
             if not message.get("more_body", False):
                 return b"".join(chunks), True
 
-    async def _refuse(self, scope: Scope, send: Send, error: E.ServerError) -> None:
+    async def _refuse(self, scope: Scope, send: Send, error: E.Refused) -> None:
         body = json.dumps({"error": E.error_body(error, _language(scope))},
                           ensure_ascii=False).encode()
         await send({"type": "http.response.start", "status": error.status, "headers": [

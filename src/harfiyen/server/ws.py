@@ -24,7 +24,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import auth, chat, ws_rooms
 from harfiyen.server import errors as E
@@ -151,7 +151,7 @@ class Connection:
             return False
         return True
 
-    def error(self, frame_id: Any, error: GameError) -> None:
+    def error(self, frame_id: Any, error: HarfiyenError) -> None:
         self.reply({"type": "error", "id": frame_id, **E.error_body(error, self.language)})
 
     # --- sending ---------------------------------------------------------------------------
@@ -247,7 +247,7 @@ class Connection:
     async def _catch_up_match(self, match_id: int, last: int) -> None:
         try:
             _, frames = await self.service.sync_frames(match_id, self.user.id, last)
-        except GameError:
+        except HarfiyenError:
             return
         for frame in frames:
             if frame["type"] == "sync" or frame["seq"] > last:
@@ -381,13 +381,13 @@ class Connection:
             return True
         try:
             await self._dispatch(frame)
-        except GameError as error:
+        except HarfiyenError as error:
             self.error(frame.id, error)
         except Exception as error:  # the client still learns its frame's fate
-            known = E.infrastructure_error(error)
+            known: HarfiyenError | None = E.infrastructure_error(error)
             if known is None:
                 log.exception("websocket frame %s failed", frame.type)
-                known = E.fail(E.INTERNAL, status=500)
+                known = E.internal(E.INTERNAL)
             self.error(frame.id, known)
         return True
 

@@ -8,7 +8,7 @@ from typing import Any, Final, Protocol
 
 from fastapi import WebSocket
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server import errors as E
 from harfiyen.server.models import User
 from harfiyen.server.presence import room_scope
@@ -58,7 +58,7 @@ async def watch(conn: RoomWatcher, code: str, frame_id: Any, on: bool) -> None:
     await throttle.room_lookup_allowed(conn.user.id, address)
     try:
         room_id = await rooms._room_id(key)
-    except GameError as error:
+    except HarfiyenError as error:
         if error.code == E.ROOM_NOT_FOUND.code:
             await throttle.room_lookup_failed(conn.user.id, address)
         raise

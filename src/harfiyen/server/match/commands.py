@@ -55,7 +55,8 @@ class MatchCommands(MatchFanout):
 
         ``expect_seq``: refuse (``match.busy``) unless the log still ends there
         (a bot or the scheduler acting on what it read earlier). Raises a
-        ``GameError`` (engine or server) and writes nothing when refused.
+        ``GameError`` (the rules) or a ``Refused`` (the server) and writes nothing
+        when refused.
         """
         async with self.writing(match_id) as db:
             match = await db.get(Match, match_id)

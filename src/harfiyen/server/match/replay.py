@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any, NoReturn
 
-from harfiyen.core.errors import GameError
+from harfiyen.core.errors import HarfiyenError
 from harfiyen.server import errors as E
 from harfiyen.server.games import GameAdapter, LexiconLoader
 from harfiyen.server.models import Match
@@ -42,7 +42,7 @@ def replay_log(
                 if recorded is None:
                     raise ValueError("the row records no move, and the replay did not make it")
                 state, new = game.apply(state, *recorded)
-            except (ValueError, GameError) as error:
+            except (ValueError, HarfiyenError) as error:
                 _diverged(match, seq, f"{error}", data, None)
             produced.extend(new)
         if index >= len(produced):  # pragma: no cover - apply always adds an event
@@ -65,4 +65,4 @@ def _diverged(
 ) -> NoReturn:
     log.error("match %s (%s %s) does not replay at event %s: %s; stored %s; replayed %s",
               match.id, match.game, match.rules, seq, why, stored, replayed)
-    raise E.fail(E.REPLAY_DIVERGED, status=500, match=match.id, seq=seq)
+    raise E.internal(E.REPLAY_DIVERGED, match=match.id, seq=seq)
