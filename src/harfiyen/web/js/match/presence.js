@@ -1,6 +1,7 @@
 // Who is at the table: each other person seated, present or away (the server's presence
 // frames, docs/protocol.md "Presence"), the notices "Ayşe masadan ayrıldı" / "Ayşe geri
-// döndü", and, for a seated player, a button that hands an away person's seat to the AI.
+// döndü" and "Odanın sahibi artık Ayşe." (the host role passed on), and, for a seated
+// player, a button that hands an away person's seat to the AI.
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { session } from "../session.js";
@@ -31,6 +32,11 @@ export class TablePresence {
       (here ? this.present : this.away).add(frame.user);
       (here ? this.away : this.present).delete(frame.user);
       toast(t(`presence.${frame.kind}`, { name: frame.name }), "info", { key: `presence-${this.ctl.id}` });
+    } else if (frame.kind === "host") {
+      // The room's host left the table: the role passed to the longest-present person.
+      toast(frame.user === session.user.id ? t("presence.host_you") : t("presence.host", { name: frame.name }),
+        "info", { key: `host-${this.ctl.id}` });
+      return;
     } else return;
     this.render();
   }
