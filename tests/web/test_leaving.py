@@ -3,7 +3,8 @@ the host of an untimed Harf Takıl room of three closes the page, the others are
 one of them hosts now, the AI plays the away seat after ``absent_seconds`` and the table
 reaches the arrangement and the reveal, and the host comes back and takes the seat again;
 a Kelime Casusu guesser leaves mid-turn and the AI guesses for the seat; an AI teammate
-votes and agrees within its short pause of the table waiting on it."""
+votes and agrees within its short pause of the table waiting on it; a person alone with
+AI teammates stands up ("Masadan kalk") and the AIs finish the game."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .helpers import (
     quiet,
     register,
     unique,
+    wait_true,
 )
 from .test_letterjam import WIDE, follow, offer, seat_of, seq_of, wait_phase
 
@@ -96,6 +98,8 @@ def test_the_host_leaves_an_untimed_harf_takil_table_and_comes_back(
         person.page.locator(f"#lj-stands li[data-seat='{seat[host.name]}'] [data-ai-mark]"
                             ).wait_for()
     assert match_view(heir.page, match_id)["players"][seat[host.name]]["handed"] == "ai"
+    # Whom the table waits for names the seat as the AI's.
+    third.page.locator("#waiting-line").filter(has_text=f"{host.name} (yapay zekâ)").wait_for()
     quiet(heir.page)
     heir.page.screenshot(path="/tmp/leaving-handed-phone.png")
 
@@ -152,6 +156,10 @@ def test_a_kelime_casusu_guesser_leaves_mid_turn_and_the_ai_guesses(
     give_clue(spymaster.page, None, 2)
     for person in (leaving, staying):
         person.page.wait_for_selector("#cn-guess-bar")
+    # The spymaster's page names the guessers the table waits for.
+    line = spymaster.page.locator("#waiting-line")
+    line.filter(has_text="Bekleniyor: ").wait_for()
+    assert leaving.name in line.inner_text() and staying.name in line.inner_text()
     absent_after(2)
     seat = next(p["seat"] for p in match_view(staying.page, match_id)["players"]
                 if p["username"] == leaving.name)
@@ -213,9 +221,8 @@ def test_an_ai_teammate_votes_and_agrees_within_its_pause(
     # The AI offers its first clue once its word index is built (slow only the first time
     # in a process), then votes for it within its pause: the people wait for that vote.
     first.page.locator(f"#lj-offers [data-offer='{ai}']").wait_for(timeout=60_000)
-    first.page.wait_for_function(
-        "([id, ai]) => fetch(`/api/matches/${id}`).then((r) => r.json())"
-        ".then((d) => d.match.view.votes[ai] !== null)", arg=[match_id, ai], polling=200)
+    wait_true(first.page, "([id, ai]) => fetch(`/api/matches/${id}`).then((r) => r.json())"
+              ".then((d) => d.match.view.votes[ai] !== null)", [match_id, ai], timeout=30)
     offer(people[min(people)], 2, 1, 1)
 
     for _ in range(300):
@@ -245,3 +252,29 @@ def test_an_ai_teammate_votes_and_agrees_within_its_pause(
     assert kinds == {"vote_cast", "end_agreed"}, lags
     slow = [(kind, round(lag, 2)) for kind, lag in lags if lag > 2.0]
     assert not slow, f"the AI kept the table waiting: {slow} of {len(lags)}"
+
+
+@pytest.mark.slow
+def test_masadan_kalk_leaves_the_seat_to_the_ai_and_a_table_of_ais_ends(open_page: Any) -> None:
+    person = open_page(PHONE)
+    person.name = unique("kalkan")
+    register(person.page, person.name)
+    created = api_post(person.page, "/matches", {
+        "game": "letterjam", "options": {"language": "tr", "players": 3},
+        "time_control": {"kind": "none"}, "bots": ["ai", "ai"],
+    })
+    match_id = int(created["match"]["id"])
+    person.page.goto(f"/#/match/{match_id}")
+    seat = seat_of(person.page)
+    assert no_horizontal_scroll(person.page), person.page.evaluate(WIDE)
+    person.page.click("#lj-leave")
+    dialog = person.page.locator("dialog[open]")
+    assert "Masada yalnızca yapay zekâ kalırsa oyunu o bitirir." in dialog.inner_text()
+    dialog.locator(".btn-primary").click()
+    person.page.wait_for_selector("#new-create")  # back in the lobby
+    assert match_view(person.page, match_id)["players"][seat]["handed"] == "ai"
+    # Only AIs at the table: they play it to the end.
+    wait_true(person.page, "(id) => fetch(`/api/matches/${id}`).then((r) => r.json())"
+              ".then((d) => d.match.status === 'finished')", match_id, timeout=300)
+    person.page.goto(f"/#/match/{match_id}")
+    person.page.wait_for_selector("#lj-reveal")
