@@ -132,7 +132,7 @@ def test_a_player_hands_an_away_persons_seat_to_the_ai_from_the_match(open_page:
     # With no offer yet the table waits on everyone to offer or to agree to end.
     line = here.locator("#waiting-line")
     line.filter(has_text="bekleniyorsunuz").wait_for()
-    assert gone.name in line.inner_text() and line.inner_text().startswith("Sen ve ")
+    assert gone.name in line.inner_text() and line.inner_text().startswith("Sen, ")
     # Present or not yet seen (they came after this page's snapshot): never marked away.
     here.locator("#seat-presence [data-seat='2']:not([data-presence='away'])").wait_for()
     # The third person closes the browser: the others are told, and the seat shows away.

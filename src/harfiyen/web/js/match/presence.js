@@ -69,7 +69,7 @@ export class TablePresence {
     const people = this.people();
     this.element.hidden = !this.known || people.length === 0;
     if (this.element.hidden) return;
-    mount(this.element, h("ul", { class: "presence-list" }, people.map((p) => {
+    mount(this.element, h("h2", { class: "presence-title" }, t("presence.title")), h("ul", { class: "presence-list" }, people.map((p) => {
       const state = this.away.has(p.id) ? "away" : this.present.has(p.id) ? "here" : "unknown";
       return h("li", { class: `presence-item ${state}`, "data-user": p.id, "data-seat": p.seat, "data-presence": state },
         h("span", { class: "presence-dot", "aria-hidden": "true" }, state === "here" ? "●" : "○"), " ",
