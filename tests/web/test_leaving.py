@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .codenames_helpers import give_clue
-from .conftest import DESKTOP, PHONE, Player
+from .conftest import DESKTOP, PHONE, SCREENSHOTS, Player
 from .helpers import (
     accept_invite_for,
     api_post,
@@ -87,6 +87,8 @@ def test_the_host_leaves_an_untimed_harf_takil_table_and_comes_back(
         toast_with(person.page, f"{host.name} masadan ayrıldı.")
     toast_with(heir.page, "Odanın sahibi artık sensin.")
     toast_with(third.page, f"Odanın sahibi artık {heir.name}.")
+    third.page.screenshot(path=str(SCREENSHOTS / "leaving-notice-desktop.png"))
+    heir.page.screenshot(path=str(SCREENSHOTS / "leaving-notice-phone.png"))
     assert room_host(heir.page, code) == heir.name
     third.page.locator(f"#seat-presence [data-seat='{seat[host.name]}']"
                        "[data-presence='away']").wait_for()
@@ -101,7 +103,7 @@ def test_the_host_leaves_an_untimed_harf_takil_table_and_comes_back(
     # Whom the table waits for names the seat as the AI's.
     third.page.locator("#waiting-line").filter(has_text=f"{host.name} (yapay zekâ)").wait_for()
     quiet(heir.page)
-    heir.page.screenshot(path="/tmp/leaving-handed-phone.png")
+    heir.page.screenshot(path=str(SCREENSHOTS / "leaving-handed-phone.png"))
 
     # The two people want to end; they follow the AI's lead until the arrangement.
     for person in (heir, third):
@@ -176,7 +178,7 @@ def test_a_kelime_casusu_guesser_leaves_mid_turn_and_the_ai_guesses(
     assert revealed and revealed[0]["seat"] == seat, revealed
     assert match_view(staying.page, match_id)["players"][seat]["handed"] == "ai"
     quiet(staying.page)
-    staying.page.screenshot(path="/tmp/leaving-codenames-phone.png")
+    staying.page.screenshot(path=str(SCREENSHOTS / "leaving-codenames-phone.png"))
 
 
 def ai_lags(web_server: Any, match_id: int, seat: int) -> list[tuple[str, float]]:

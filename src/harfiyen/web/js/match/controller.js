@@ -36,6 +36,8 @@ export async function openMatch(root, idText, gameOf, { table = false } = {}) {
       h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
     return null;
   }
+  // A notice that offers to open this match ("1 numaralı maç başladı. Maçı aç") is done.
+  for (const link of document.querySelectorAll(`#toasts a.toast-link[href="#/match/${id}"]`)) link.closest(".toast")?.remove();
   const ctl = new MatchController(root, id, match, gameOf(match.game), { table });
   await ctl.start();
   return () => ctl.destroy();
