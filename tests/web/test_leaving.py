@@ -168,6 +168,12 @@ def test_a_kelime_casusu_guesser_leaves_mid_turn_and_the_ai_guesses(
     # Mid-turn the guesser closes the page: the other guesser is told, the AI guesses.
     leaving.page.goto("about:blank")
     toast_with(staying.page, f"{leaving.name} masadan ayrıldı.")
+    toast_with(spymaster.page, f"{leaving.name} masadan ayrıldı.")
+    # Whoever came to the table after the spymaster's page opened is marked present too.
+    spymaster.page.locator("#seat-presence [data-presence='here']",
+                           has_text=staying.name).wait_for()
+    spymaster.page.locator("#seat-presence").scroll_into_view_if_needed()
+    spymaster.page.screenshot(path=str(SCREENSHOTS / "leaving-codenames-desktop.png"))
     toast_with(staying.page,
                f"{leaving.name} masada olmadığı için yerine yapay zekâ oynuyor.")
     staying.page.locator("#cn-board .cn-card[data-revealed='true']").first.wait_for(

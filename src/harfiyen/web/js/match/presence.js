@@ -27,11 +27,12 @@ export class TablePresence {
       this.present = new Set(frame.present || []);
       this.away = new Set(Object.keys(frame.away || {}).map(Number));
       this.known = true;
-    } else if (frame.kind === "left" || frame.kind === "back") {
-      const here = frame.kind === "back";
+    } else if (["left", "back", "joined"].includes(frame.kind)) {
+      const here = frame.kind !== "left";
       (here ? this.present : this.away).add(frame.user);
       (here ? this.away : this.present).delete(frame.user);
-      toast(t(`presence.${frame.kind}`, { name: frame.name }), "info", { key: `presence-${this.ctl.id}` });
+      // Coming to the table for the first time is shown by the mark alone.
+      if (frame.kind !== "joined") toast(t(`presence.${frame.kind}`, { name: frame.name }), "info", { key: `presence-${this.ctl.id}` });
     } else if (frame.kind === "host") {
       // The room's host left the table: the role passed to the longest-present person.
       toast(frame.user === session.user.id ? t("presence.host_you") : t("presence.host", { name: frame.name }),
