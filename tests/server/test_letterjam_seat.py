@@ -136,3 +136,21 @@ def test_the_seat_plays_from_a_seats_view_only() -> None:
         ai_seat.choose(view(state, Seat(0)), "usta", 0, None)
     move = unwrap(ai_seat.choose(view(state, Seat(0)), "ai", 0, None)).move
     assert move is None or wire(move) is not None
+
+
+@pytest.mark.parametrize("far_more", [1000.0, ai_seat.MIN_VALUE])
+def test_the_seat_agrees_to_end_with_everyone_else_unless_its_clue_is_worth_far_more(
+    far_more: float, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The people have agreed to end and nothing is on the table: the AI seat agrees too,
+    unless its best clue is worth ``FAR_MORE`` (then it offers it); a seat worth a token
+    alone, with nobody agreeing, offers as before."""
+    from harfiyen.games.letterjam.moves import AgreeEnd
+
+    state = LETTERJAM.new_game(LetterJamConfig("tr", players=3), 11, load_lexicon)
+    assert isinstance(unwrap(ai_seat.choose(view(state, Seat(0)), "ai", 0, None)).move, Offer)
+    for seat in (1, 2):
+        state, _ = LETTERJAM.apply(state, seat, AgreeEnd(True))
+    monkeypatch.setattr(ai_seat, "FAR_MORE", far_more)
+    move = unwrap(ai_seat.choose(view(state, Seat(0)), "ai", 0, None)).move
+    assert isinstance(move, AgreeEnd if far_more > 100 else Offer), move

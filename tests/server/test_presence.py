@@ -198,7 +198,9 @@ async def _expiry(one: Presence, two: Presence, heard: list[dict[str, Any]]) -> 
     assert await two._sweep_scope(scope, now + 10) == 0  # 7 gone, within the grace
     assert await two._sweep_scope(scope, now + 13) == 1  # away now, told once
     assert await one._sweep_scope(scope, now + 14) == 0
-    assert [f["kind"] for f in heard] == ["left"]
+    # Each came for the first time (shown present, not announced aloud), then 7 is away.
+    assert [(f["kind"], f["user"]) for f in heard] == [("joined", 7), ("joined", 8), ("left", 7)]
+    heard[:2] = []
     assert heard[0] == {"type": "presence", "kind": "left", "match": 1, "user": 7,
                         "name": "p7", "present": False}
     assert set(await two.away(scope)) == {7}

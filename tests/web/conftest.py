@@ -53,6 +53,8 @@ class WebServer:
     stop: Callable[[], None]
     #: The server's SQLite file: a test may read the truth from it (never through a page).
     database: Path
+    #: The server's settings, read as it runs: a test may shorten a wait (``absent_after``).
+    settings: Any = None
 
 
 @pytest.fixture(scope="session")
@@ -82,8 +84,21 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         pytest.fail("the web test server did not start")
     stop = local.stop_thread
 
-    yield WebServer(local.url, stop, path)
+    yield WebServer(local.url, stop, path, settings)
     stop()
+
+
+@pytest.fixture
+def absent_after(web_server: WebServer) -> Iterator[Callable[[float], None]]:
+    """Set the server's ``absent_seconds`` (after which an away person's seat goes to the
+    AI) for one test; the default comes back after it."""
+    before = web_server.settings.absent_seconds
+
+    def set_seconds(seconds: float) -> None:
+        web_server.settings.absent_seconds = seconds
+
+    yield set_seconds
+    web_server.settings.absent_seconds = before
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import secrets
+import time
 from typing import Any
 
 from harfiyen.games import crossword as cw
@@ -154,3 +155,13 @@ def quiet(page: Any) -> None:
     """Before a screenshot: no toasts and no notification offer over the page."""
     page.evaluate("document.getElementById('toasts').replaceChildren();"
                   "document.getElementById('banner').replaceChildren(); window.scrollTo(0, 0);")
+
+
+def wait_true(page: Any, predicate: str, arg: Any = None, timeout: float = 15.0) -> None:
+    """Wait until the page's (async) ``predicate(arg)`` gives a true value: Playwright's
+    ``wait_for_function`` takes a returned promise for true at once, so a condition read
+    with ``fetch`` is polled here, each promise awaited."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate, arg):
+        assert time.monotonic() < deadline, f"not true within {timeout:g} s: {predicate}"
+        page.wait_for_timeout(200)

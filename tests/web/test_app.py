@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
-from .helpers import match_view, no_horizontal_scroll, register, start_solo_as_guest, unique
+from .helpers import (
+    match_view,
+    no_horizontal_scroll,
+    register,
+    start_solo_as_guest,
+    unique,
+    wait_true,
+)
 
 
 def test_lobby_english_switch_and_screenshots(open_page: Any) -> None:
@@ -20,8 +27,8 @@ def test_lobby_english_switch_and_screenshots(open_page: Any) -> None:
     page.locator("#new-create", has_text="Create invitation").wait_for()
     assert page.evaluate("document.documentElement.lang") == "en"
     # Kept in the account's preferences and across a reload.
-    page.wait_for_function("fetch('/api/me').then(r => r.json())"
-                           ".then(d => d.user.preferences.language === 'en')")
+    wait_true(page, "fetch('/api/me').then(r => r.json())"
+                    ".then(d => d.user.preferences.language === 'en')")
     page.reload()
     page.locator("#new-create", has_text="Create invitation").wait_for()
     # Error messages follow the interface language too.

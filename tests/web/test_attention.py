@@ -1,6 +1,7 @@
 """Your-turn signals in all four games (one browser page, solo games against the AI): the
 tab's title reads "(Sıra sende) Harfiyen" and its icon gets a badge while the table waits on
-the player, and "Harfiyen" again when it does not; the English title too."""
+the player, and "Harfiyen" again when it does not; the English title too. The crossword
+games on a desktop, Kelime Casusu and Harf Takıl on a 390×844 phone."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import DESKTOP
+from .conftest import DESKTOP, PHONE
 from .helpers import api_post, start_solo_as_guest
 
 TURN_TR = "(Sıra sende) Harfiyen"
@@ -62,6 +63,8 @@ def test_the_tab_title_says_your_turn_in_every_game(open_page: Any) -> None:
     wait_title(page, TURN_TR)
     leave_to_lobby(page)
 
+    # On a phone from here on (the crossword on a desktop).
+    page.set_viewport_size(PHONE)
     # Kelime Casusu, finding nine words with an AI spymaster: the guess is the player's.
     page.click("#cn-solo-find9")
     page.wait_for_selector("#match[data-game='codenames'][data-acting='true']", timeout=60_000)

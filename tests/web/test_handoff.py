@@ -16,6 +16,7 @@ from .helpers import (
     register,
     start_match,
     unique,
+    wait_true,
 )
 from .test_letterjam import PHONE_SMALL, WIDE, start_three
 
@@ -51,9 +52,8 @@ def test_a_player_hands_their_seat_to_the_ai_and_takes_it_back(open_page: Any) -
     offer.select_option("#lj-offer-players", "1")
     offer.select_option("#lj-offer-nonplayers", "2")
     offer.click("#lj-offer-send")
-    offer.wait_for_function(
-        "(id) => fetch(`/api/matches/${id}`).then((r) => r.json())"
-        ".then((d) => d.match.view.votes[1] !== null)", arg=match_id, timeout=60_000)
+    wait_true(offer, "(id) => fetch(`/api/matches/${id}`).then((r) => r.json())"
+              ".then((d) => d.match.view.votes[1] !== null)", match_id, timeout=60)
     # Back in the seat: the player acts again, the others are told.
     leaving.click("#seat-hand-toggle")
     leaving.locator("#seat-hand[data-handed='false']").wait_for()
@@ -132,7 +132,7 @@ def test_a_player_hands_an_away_persons_seat_to_the_ai_from_the_match(open_page:
     # With no offer yet the table waits on everyone to offer or to agree to end.
     line = here.locator("#waiting-line")
     line.filter(has_text="bekleniyorsunuz").wait_for()
-    assert gone.name in line.inner_text() and line.inner_text().startswith("Sen ve ")
+    assert gone.name in line.inner_text() and line.inner_text().startswith("Sen, ")
     # Present or not yet seen (they came after this page's snapshot): never marked away.
     here.locator("#seat-presence [data-seat='2']:not([data-presence='away'])").wait_for()
     # The third person closes the browser: the others are told, and the seat shows away.

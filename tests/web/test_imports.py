@@ -11,8 +11,10 @@ from pathlib import Path
 from .test_static import WEB
 
 JS = WEB / "js"
-# `import { a, b } from "./x.js";` over one line or several, and `import "./x.js";`.
-IMPORT = re.compile(r"^\s*import\s+(?:[^;'\"]*?\s+from\s+)?[\"']([^\"']+)[\"']", re.MULTILINE)
+# `import { a, b } from "./x.js";` over one line or several, `import "./x.js";`, and a
+# re-export `export { a } from "./x.js";` (an edge of the graph too).
+IMPORT = re.compile(r"^\s*(?:import|export)\s+(?:[^;'\"]*?\s+from\s+)?[\"']([^\"']+)[\"']",
+                    re.MULTILINE)
 
 
 def imports_of(path: Path) -> set[Path]:
@@ -78,3 +80,7 @@ def test_the_cycle_finder_finds_a_cycle_through_several_modules(tmp_path: Path) 
     assert {p.name for p in cycle} == {"app.js", "a.js", "b.js"}
     (tmp_path / "pages" / "b.js").write_text('import { x } from "../leaf.js";\n')
     assert find_cycle(graph(tmp_path)) is None
+    # A re-export closes a cycle as an import does; an exported string does not.
+    (tmp_path / "leaf.js").write_text('export const x = "./app.js";\nexport * from "./app.js";\n')
+    cycle = find_cycle(graph(tmp_path))
+    assert cycle is not None and {"app.js", "leaf.js"} <= {p.name for p in cycle}

@@ -17,7 +17,8 @@ from .conftest import PHONE, SCREENSHOTS
 from .helpers import no_horizontal_scroll, quiet, register, unique
 
 SCREEN = {"width": 1280, "height": 800}
-NAMES = ".player-name, .move-player, .move-table th, .cn-team-name, .lj-stand-name, .room-occupant"
+NAMES = (".player-name, .move-player, .move-table th, .cn-team-name, .lj-stand-name,"
+         " .room-occupant, .presence-name")
 WORDS = ".cn-word, .move-what"
 
 # Every word (a run of non-space characters) of the elements that `selector` finds, which
@@ -95,10 +96,10 @@ def solo_crossword(page: Any, rules: str) -> None:
     page.select_option("#new-rules", rules)
     page.click("#opponent-bot")
     page.click("#new-create")
-    page.wait_for_selector('#match[data-my-turn="true"]')
+    page.wait_for_selector('#match[data-my-turn="true"]', timeout=60_000)  # a busy machine
     page.click("#action-pass")
     page.locator("dialog[open] .btn-primary").click()
-    page.wait_for_selector('#match[data-my-turn="true"]')
+    page.wait_for_selector('#match[data-my-turn="true"]', timeout=60_000)
     page.wait_for_function(
         "() => document.querySelectorAll('#move-list tr.move-entry').length >= 2")
 
@@ -144,6 +145,12 @@ def test_every_game_page_keeps_words_whole_fits_and_leaves_toasts_aside(open_pag
     assert page.locator("#room-leave").count() == 1
     check(page, "codenames-room", f"{NAVIGATION}, #room h1")
 
+    # A Harf Takıl room, then a table with AI teammates.
+    page.goto("/")
+    page.wait_for_selector("#lj-lobby")
+    page.click("#lj-create")
+    page.wait_for_selector("#room .room-occupant")
+    check(page, "letterjam-room", f"{NAVIGATION}, #room h1")
     page.goto("/")
     page.wait_for_selector("#lj-lobby")
     page.click("#lj-solo")
@@ -159,3 +166,29 @@ def test_every_game_page_keeps_words_whole_fits_and_leaves_toasts_aside(open_pag
       return document.querySelector('.lj-table').getBoundingClientRect().top
         - document.querySelector('.lj-head').getBoundingClientRect().bottom; }""")
     assert gap < 30, gap
+
+
+def test_the_layout_checks_find_a_broken_name_a_clipped_word_and_a_covered_board(
+    open_page: Any,
+) -> None:
+    """The checks above fail where they should: a name broken inside a word, a card word
+    wider than its card, a toast over the board."""
+    page = open_page(PHONE).page
+    page.goto("/")
+    page.wait_for_selector("body[data-ready]")
+    page.evaluate("""() => {
+      const name = document.createElement('span');
+      name.className = 'player-name';
+      name.style.cssText = 'display: block; width: 3em; overflow-wrap: anywhere';
+      name.textContent = 'Şampiyon (bot)';
+      const card = document.createElement('div');
+      card.style.cssText = 'width: 40px; overflow: visible; white-space: nowrap';
+      card.innerHTML = '<span class="cn-word">BAĞLAMA</span>';
+      const board = document.createElement('div');
+      board.id = 'board';
+      board.style.cssText = 'position: fixed; inset: 0; z-index: -1';
+      document.body.append(name, card, board);
+    }""")
+    assert page.evaluate(BROKEN, NAMES) == ["player-name: Şampiyon"]
+    assert page.evaluate(CLIPPED) == ["BAĞLAMA"]
+    assert page.evaluate(COVERED, BOARDS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import DESKTOP, PHONE, Player
-from .helpers import PASSWORD, current_match, no_horizontal_scroll, register, unique
+from .helpers import PASSWORD, current_match, no_horizontal_scroll, register, unique, wait_true
 
 # Counts calls to Notification.requestPermission and answers as the test says.
 PERMISSION_PROBE = """
@@ -63,9 +63,9 @@ def test_preferences_persist_across_reload_and_theme_applies(open_page: Any) -> 
     assert dark.strip() != classic.strip()
     page.select_option("#pref-rules", "en")
     page.locator("#settings-status", has_text="Kaydedildi").wait_for()
-    page.wait_for_function("fetch('/api/me').then(r => r.json()).then(d =>"
-                           " d.user.preferences.default_rules === 'en'"
-                           " && d.user.preferences.board_theme === 'dark')")
+    wait_true(page, "fetch('/api/me').then(r => r.json()).then(d =>"
+                    " d.user.preferences.default_rules === 'en'"
+                    " && d.user.preferences.board_theme === 'dark')")
 
     page.reload()
     page.wait_for_selector("#settings")

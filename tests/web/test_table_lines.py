@@ -34,6 +34,7 @@ def test_the_clue_log_and_the_waiting_line(open_page: Any) -> None:
         const names = ['Sen', 'Ayşe', 'Mehmet'];
         const line = (waiting) => MatchController.prototype.waitingText.call({
             s: { waiting }, isMe: (seat) => seat === 0, nameWithAi: (seat) => names[seat] });
-        return [line([1, 2]), line([0]), line([0, 1]), line([])];
+        return [line([1, 2]), line([0]), line([0, 1]), line([0, 1, 2]), line([])];
     }""")
-    assert lines == ["Bekleniyor: Ayşe, Mehmet", "Sıra sende", "Sen ve Ayşe bekleniyorsunuz", ""]
+    assert lines == ["Bekleniyor: Ayşe, Mehmet", "Sıra sende", "Sen ve Ayşe bekleniyorsunuz",
+                     "Sen, Ayşe ve Mehmet bekleniyorsunuz", ""]

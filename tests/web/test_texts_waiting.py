@@ -13,8 +13,13 @@ def test_the_waiting_line_names_the_seats_and_speaks_to_the_viewer() -> None:
     assert EN["waiting.others"].format(names="Ayşe, Mehmet") == "Waiting for: Ayşe, Mehmet"
     # The viewer is spoken to, never named in the third person ("Bekleniyor: Sen").
     assert (TR["waiting.you"], EN["waiting.you"]) == ("Sıra sende", "Your turn")
-    assert TR["waiting.you_and_others"].format(names="Ayşe") == "Sen ve Ayşe bekleniyorsunuz"
-    assert EN["waiting.you_and_others"].format(names="Ayşe") == "Waiting for you and Ayşe"
+    you_and = "{}, Ayşe{}Mehmet"
+    assert TR["waiting.you_and_others"].format(
+        names=you_and.format(TR["waiting.you_first"], TR["waiting.and"])
+    ) == "Sen, Ayşe ve Mehmet bekleniyorsunuz"
+    assert EN["waiting.you_and_others"].format(
+        names=you_and.format(EN["waiting.you_first"], EN["waiting.and"])
+    ) == "Waiting for you, Ayşe and Mehmet"
 
 
 def test_the_bonus_for_seven_tiles_is_named_so() -> None:

@@ -239,11 +239,12 @@ class Presence(Sweeper):
                     ) -> dict[str, Any]:
         now = time.time()
         await self.store.touch(scope, self._member(user.id, conn), now + self.ttl)
-        if announced:
-            await self.store.mark(scope, SEEN, user.id, now)
+        first = announced and await self.store.mark(scope, SEEN, user.id, now)
         await self.store.unmark(scope, GONE, user.id)
         if await self.store.unmark(scope, AWAY, user.id):
             await self._tell(scope, "back", user.id, user.display_name)
+        elif first:  # here for the first time: marked present, not announced aloud
+            await self._tell(scope, "joined", user.id, user.display_name)
         return await self.snapshot(scope)
 
     async def leave(self, scope: str, user_id: int, conn: str) -> None:
@@ -278,7 +279,7 @@ class Presence(Sweeper):
     async def _tell(self, scope: str, kind: str, user_id: int, name: str) -> None:
         await self.pubsub.publish(presence_channel(scope), {
             "type": "presence", "kind": kind, **scope_fields(scope), "user": user_id,
-            "name": name, "present": kind == "back"})
+            "name": name, "present": kind != "left"})
 
     async def sweep(self) -> int:
         now = time.time()

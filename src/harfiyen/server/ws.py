@@ -332,7 +332,8 @@ class Connection:
         ``Presence.join`` (False for a match's spectators)."""
         if scope not in self.scopes:
             def deliver(message: dict[str, Any]) -> None:
-                if message.get("kind") in ("left", "back") and message.get("user") == self.user.id:
+                about = message.get("kind") in ("left", "back", "joined")
+                if about and message.get("user") == self.user.id:
                     return
                 self.deliver(message)
 

@@ -14,7 +14,10 @@ In each phase:
 - a bonus card of this seat used in the last clue is named first (any phase);
 - ``round``: move on when confident of the current card, else publish an honest
   offer (only one the seat could spell itself), else vote, else agree to end when no
-  offer is on the table and the seat has none worth a token;
+  offer is on the table and the seat has none worth a token. When every other seat has
+  agreed to end (the people want to stop) and no offer is on the table, the seat agrees
+  too unless its best clue is worth far more: at least :data:`FAR_MORE` bits, about a
+  whole letter a teammate learns; then it offers that clue instead;
 - ``clue``: the chosen cluegiver spells the best clue that keeps its offer (its shape
   and the flags it said; after the bonus letters of the last clue were named), or
   withdraws when it finds none;
@@ -88,6 +91,11 @@ def _seat_view(view: LetterJamView) -> LetterJamView:
     return view
 
 
+#: The value (bits) of a clue for which an AI seat offers rather than agreeing to end
+#: when everyone else has agreed: about a whole letter learned by a teammate.
+FAR_MORE = 4.0
+
+
 def choose(view: LetterJamView, level: str, seed: int, lexicons: Any
            ) -> Move | AfterPeople | None:
     """The move this AI seat wants now, or ``None`` (see the module doc). ``seed`` and
@@ -116,7 +124,12 @@ def _round(view: LetterJamView, table: Table, agent: LetterJamAI
         return move
     me = table.seat
     if table.offers[me] is None:
-        offer = _honest_offer(table, agent)
+        # Everyone else wants to end and nothing is on the table: only a clue worth far
+        # more than a token keeps the game going.
+        others_agree = all(a for s, a in enumerate(view.agrees_end) if s != me)
+        nothing_offered = all(o is None for o in table.offers)
+        least = FAR_MORE if others_agree and nothing_offered else MIN_VALUE
+        offer = _honest_offer(table, agent, least)
         if offer is not None:
             return offer
     vote = _vote(table)
@@ -128,15 +141,17 @@ def _round(view: LetterJamView, table: Table, agent: LetterJamAI
     return None
 
 
-def _honest_offer(table: Table, agent: LetterJamAI) -> Offer | None:
+def _honest_offer(table: Table, agent: LetterJamAI, least: float = MIN_VALUE
+                  ) -> Offer | None:
     """The shape of the best clue this seat sees, with whether it uses the wildcard and a
-    shared bonus letter (said truthfully), when it is worth a token and a clue of that
-    shape can be spelled (so a chosen AI never has to withdraw and offer again)."""
+    shared bonus letter (said truthfully), when it is worth ``least`` (a token) and a
+    clue of that shape can be spelled (so a chosen AI never has to withdraw and offer
+    again)."""
     if not table.can_clue:
         return None
     index = agent._index(table)
     found = search(table, index)
-    if not found or found[0].value < MIN_VALUE:
+    if not found or found[0].value < least:
         return None
     best = found[0]
     if not search(table, index, shape=best.shape):
@@ -218,4 +233,4 @@ def fallback(view: LetterJamView, seed: int, lexicons: Any, refused: bool) -> Mo
     return None
 
 
-__all__ = ["LEVELS", "choose", "fallback", "leader", "stand_in", "warm"]
+__all__ = ["FAR_MORE", "LEVELS", "choose", "fallback", "leader", "stand_in", "warm"]

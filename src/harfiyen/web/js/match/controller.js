@@ -36,6 +36,8 @@ export async function openMatch(root, idText, gameOf, { table = false } = {}) {
       h("a", { class: "btn", href: "#/lobby" }, t("nav.lobby"))));
     return null;
   }
+  // A notice that offers to open this match ("1 numaralı maç başladı. Maçı aç") is done.
+  for (const link of document.querySelectorAll(`#toasts a.toast-link[href="#/match/${id}"]`)) link.closest(".toast")?.remove();
   const ctl = new MatchController(root, id, match, gameOf(match.game), { table });
   await ctl.start();
   return () => ctl.destroy();
@@ -87,11 +89,14 @@ export class MatchController {
    * you and Anna"; "" when it waits on nobody. */
   waitingText() {
     const seats = this.s.waiting || [];
-    const others = seats.filter((seat) => !this.isMe(seat)).map((seat) => this.nameWithAi(seat)).join(", ");
+    const others = seats.filter((seat) => !this.isMe(seat)).map((seat) => this.nameWithAi(seat));
     if (seats.some((seat) => this.isMe(seat))) {
-      return others ? t("waiting.you_and_others", { names: others }) : t("waiting.you");
+      if (!others.length) return t("waiting.you");
+      // "Sen, Ayşe ve Mehmet bekleniyorsunuz": the viewer first, "ve" before the last.
+      const names = [t("waiting.you_first"), ...others];
+      return t("waiting.you_and_others", { names: `${names.slice(0, -1).join(", ")}${t("waiting.and")}${names.at(-1)}` });
     }
-    return others ? t("waiting.others", { names: others }) : "";
+    return others.length ? t("waiting.others", { names: others.join(", ") }) : "";
   }
 
   playerAt(seat) {

@@ -1,6 +1,7 @@
 // Who is at the table: each other person seated, present or away (the server's presence
 // frames, docs/protocol.md "Presence"), the notices "Ayşe masadan ayrıldı" / "Ayşe geri
-// döndü", and, for a seated player, a button that hands an away person's seat to the AI.
+// döndü" and "Odanın sahibi artık Ayşe." (the host role passed on), and, for a seated
+// player, a button that hands an away person's seat to the AI.
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { session } from "../session.js";
@@ -26,11 +27,17 @@ export class TablePresence {
       this.present = new Set(frame.present || []);
       this.away = new Set(Object.keys(frame.away || {}).map(Number));
       this.known = true;
-    } else if (frame.kind === "left" || frame.kind === "back") {
-      const here = frame.kind === "back";
+    } else if (["left", "back", "joined"].includes(frame.kind)) {
+      const here = frame.kind !== "left";
       (here ? this.present : this.away).add(frame.user);
       (here ? this.away : this.present).delete(frame.user);
-      toast(t(`presence.${frame.kind}`, { name: frame.name }), "info", { key: `presence-${this.ctl.id}` });
+      // Coming to the table for the first time is shown by the mark alone.
+      if (frame.kind !== "joined") toast(t(`presence.${frame.kind}`, { name: frame.name }), "info", { key: `presence-${this.ctl.id}` });
+    } else if (frame.kind === "host") {
+      // The room's host left the table: the role passed to the longest-present person.
+      toast(frame.user === session.user.id ? t("presence.host_you") : t("presence.host", { name: frame.name }),
+        "info", { key: `host-${this.ctl.id}` });
+      return;
     } else return;
     this.render();
   }
@@ -63,7 +70,7 @@ export class TablePresence {
     const people = this.people();
     this.element.hidden = !this.known || people.length === 0;
     if (this.element.hidden) return;
-    mount(this.element, h("ul", { class: "presence-list" }, people.map((p) => {
+    mount(this.element, h("h2", { class: "presence-title" }, t("presence.title")), h("ul", { class: "presence-list" }, people.map((p) => {
       const state = this.away.has(p.id) ? "away" : this.present.has(p.id) ? "here" : "unknown";
       return h("li", { class: `presence-item ${state}`, "data-user": p.id, "data-seat": p.seat, "data-presence": state },
         h("span", { class: "presence-dot", "aria-hidden": "true" }, state === "here" ? "●" : "○"), " ",
