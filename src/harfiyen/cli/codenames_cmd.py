@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from harfiyen.ai.codenames import models
+from harfiyen.ai.codenames import models, people_data
+from harfiyen.ai.codenames import people as people_model
 from harfiyen.ai.codenames.embeddings import ProgressCallback
 from harfiyen.ai.codenames.evaluate import Cell, Tally, clue_sample, run_cell
 from harfiyen.ai.codenames.evaluate import agreement as reader_agreement
@@ -513,6 +514,94 @@ def clue_sample_cmd(
         json.dumps(sample, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     console.print(f"{out / f'clue_sample_{language}.md'}: " + ", ".join(
         f"{k} {v}" for k, v in sorted(count.items())))
+
+
+_DATA_HELP: Final = "The people's data folder (default ../shared/testdata/kelime-casusu)."
+
+
+def _people_folder(data: Path | None) -> Path:
+    folder = data or people_data.default_folder()
+    if not (folder / "clues_tr.jsonl").exists():
+        _console().print(f"Veri yok / people's data not found: {folder}")
+        raise typer.Exit(2)
+    return folder
+
+
+@app.command("people-fit")
+def people_fit(
+    data: Path | None = typer.Option(None, "--data", help=_DATA_HELP),  # noqa: B008
+    l2: float = typer.Option(people_data.L2, "--l2", min=0.0, help="L2 penalty."),
+) -> None:
+    """Fit the people model of both languages on the boards with even numbers and write
+    its coefficients to the package (``ai/codenames/data/people_model.json``).
+    / İnsan okuma modelini uydur."""
+    folder = _people_folder(data)
+    console = _console()
+    out: dict[str, Any] = {
+        "about": "Kelime Casusu people model (harfiyen.ai.codenames.people): conditional "
+                 "logit weights of a person's next touch, written by `harfiyen codenames "
+                 "people-fit`.",
+        "split": "fitted on the boards with an even number (tr-1000, tr-1002 ..., en-2000 ...) "
+                 "of both languages together; odd boards are held out",
+        "l2": l2, "models": {},
+    }
+    for lang in ("tr", "en"):
+        _load_vectors(lang, console)
+    with console.status("Uyduruluyor / fitting"):
+        weights, about = people_data.fit_languages(("tr", "en"), folder, l2)
+    model = people_model.PeopleModel("tr", tuple(float(w) for w in weights))
+    out["models"] = {lang: {**model.to_dict(), "fitted_on": about} for lang in ("tr", "en")}
+    table = Table(title="İnsan modeli / people model (tr+en)", title_justify="left")
+    table.add_column("feature")
+    table.add_column("weight", justify="right")
+    for name, weight in zip(people_model.FEATURES, model.weights, strict=True):
+        table.add_row(name, f"{weight:+.3f}")
+    console.print(table)
+    path = Path(people_model.__file__).resolve().parent / "data" / people_model.MODEL_FILE
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    console.print(f"{path}")
+
+
+@app.command("people-eval")
+def people_eval(
+    lang: str = typer.Option("tr", "--lang", help="tr | en"),
+    data: Path | None = typer.Option(None, "--data", help=_DATA_HELP),  # noqa: B008
+    part: str = typer.Option("held", "--part", help="held | fit"),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """The people's clues read by the current readers and by the people model, on the
+    held-out boards (odd numbers). / İnsanların ipuçları: okuyucular ve insan modeli."""
+    language = _language(lang)
+    folder = _people_folder(data)
+    console = _console()
+    _load_vectors(language, console)
+    items = [i for i in people_data.load(language, folder)
+             if people_data.part(i.board_id) == part]
+    scores = people_data.product_scores(language)
+    rows: dict[str, dict[str, Any]] = {}
+    with Progress(TextColumn("İpuçları / clues"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=as_json) as progress:
+        task = progress.add_task("clues", total=2 * len(items))
+        for name, model in (("readers", None), ("people model", people_model.load_model(language))):
+            rows[name] = people_data.rank_board(items, scores, model).to_dict()
+            progress.advance(task, len(items))
+    result = {"lang": language, "part": part, "boards": len({i.board_id for i in items}),
+              "ranking": rows}
+    if as_json:
+        console.print_json(json.dumps(result))
+        return
+    table = Table(title=f"İnsanların ipuçları / people's clues ({language}, {part} part, "
+                        f"{result['boards']} boards)", title_justify="left")
+    for name in ("ranked by", "first intended", "first = reader's", "2–3 words on top",
+                 "black first"):
+        table.add_column(name, justify="left" if name == "ranked by" else "right")
+    for name, row in rows.items():
+        table.add_row(name, f"{row['first_intended']:.1%} of {row['clues']}",
+                      f"{row['first_as_reader']:.1%} of {row['readings']}",
+                      f"{row['multi_top']:.1%} of {row['multi']}", f"{row['black_first']}")
+    console.print(table)
 
 
 @app.command("pack-report")
