@@ -24,6 +24,7 @@ from harfiyen.ai.codenames import people as people_model
 from harfiyen.ai.codenames.embeddings import ProgressCallback
 from harfiyen.ai.codenames.evaluate import Cell, Tally, clue_sample, run_cell
 from harfiyen.ai.codenames.evaluate import agreement as reader_agreement
+from harfiyen.ai.codenames.guesser import Guesser
 from harfiyen.ai.codenames.models import (
     PRODUCT_SIGNALS,
     SignalName,
@@ -580,20 +581,29 @@ def people_eval(
              if people_data.part(i.board_id) == part]
     scores = people_data.product_scores(language)
     rows: dict[str, dict[str, Any]] = {}
+    reads: dict[str, dict[str, Any]] = {}
+    readers = [models.reader(language, name) for name in PRODUCT_SIGNALS]
     with Progress(TextColumn("İpuçları / clues"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=as_json) as progress:
-        task = progress.add_task("clues", total=2 * len(items))
+        task = progress.add_task("clues", total=4 * len(items))
         for name, model in (("readers", None), ("people model", people_model.load_model(language))):
             rows[name] = people_data.rank_board(items, scores, model).to_dict()
             progress.advance(task, len(items))
+        guessers: tuple[tuple[str, people_data.Chooser], ...] = (
+            ("readers' guesser", Guesser(readers)),
+            ("people guesser", models.make_people_guesser(language)),
+        )
+        for name, guesser in guessers:
+            reads[name] = people_data.guesser_readings(items, guesser).to_dict()
+            progress.advance(task, len(items))
     result = {"lang": language, "part": part, "boards": len({i.board_id for i in items}),
-              "ranking": rows}
+              "ranking": rows, "guesser": reads}
     if as_json:
         console.print_json(json.dumps(result))
         return
     table = Table(title=f"İnsanların ipuçları / people's clues ({language}, {part} part, "
-                        f"{result['boards']} boards)", title_justify="left")
+                        f"{result['boards']} boards): the board ranked", title_justify="left")
     for name in ("ranked by", "first intended", "first = reader's", "2–3 words on top",
                  "black first"):
         table.add_column(name, justify="left" if name == "ranked by" else "right")
@@ -601,6 +611,17 @@ def people_eval(
         table.add_row(name, f"{row['first_intended']:.1%} of {row['clues']}",
                       f"{row['first_as_reader']:.1%} of {row['readings']}",
                       f"{row['multi_top']:.1%} of {row['multi']}", f"{row['black_first']}")
+    console.print(table)
+    table = Table(title="Tahminci / the guesser under each clue (fresh board)",
+                  title_justify="left")
+    for name in ("guesser", "first guess hit", "first = reader's", "2–3 words read fully",
+                 "intended found", "stops as reader", "black (first)"):
+        table.add_column(name, justify="left" if name == "guesser" else "right")
+    for name, row in reads.items():
+        table.add_row(name, f"{row['first_hit']:.1%} of {row['clues']}",
+                      f"{row['first_as_reader']:.1%} of {row['readings']}",
+                      f"{row['full']:.1%} of {row['multi']}", row["found"],
+                      f"{row['stops_as_reader']:.1%}", f"{row['black']} ({row['black_first']})")
     console.print(table)
 
 

@@ -8,19 +8,25 @@ from __future__ import annotations
 
 import itertools
 import os
+from typing import Any
 
 import numpy as np
 import pytest
 
 from harfiyen.ai.codenames import people_data
+from harfiyen.ai.codenames.association import EmbeddingSignal
 from harfiyen.ai.codenames.people import (
     FEATURES,
+    READERS,
     PeopleModel,
     features,
     first_k_chance,
     load_model,
     next_touch,
 )
+from harfiyen.ai.codenames.people_guesser import PeopleGuesser, PeopleGuesserSettings
+from harfiyen.ai.codenames.readers import Reader
+from harfiyen.games.codenames import Guess, Pass
 
 
 def _need_data() -> None:
@@ -114,3 +120,78 @@ def test_a_model_ranks_with_its_utilities() -> None:
     zs = np.array([[[0.0, 2.0]], [[0.0, 2.0]], [[0.0, 2.0]]])
     u = model.utilities(zs, np.ones((3, 1), bool), np.array([4.0, 4.0]))
     assert u.shape == (1, 2) and u[0, 1] > u[0, 0]
+
+
+# The guesser reading through the people model, with hand-made readers.
+GUESS_VECTORS = {
+    "DENİZ": (1, 0, 0, 0), "GEMİ": (0.9, 0.1, 0, 0), "BALIK": (0.85, 0.15, 0, 0.05),
+    "ELMA": (0, 1, 0, 0), "KALEM": (0, 0, 1, 0), "KİTAP": (0, 0, 0.9, 0.2),
+    "TAŞ": (0.1, 0.1, 0.1, 1), "MEYVE": (0.05, 1, 0, 0.1), "ARMUT": (0.05, 0.9, 0.05, 0),
+}
+GUESS_WORDS = ["GEMİ", "BALIK", "ELMA", "KALEM", "TAŞ", "ARMUT"]
+
+
+def _people_guesser(hand_vectors: Any, min_next: float = 0.15) -> PeopleGuesser:
+    vectors = hand_vectors("tr", GUESS_VECTORS)
+    readers = [Reader(EmbeddingSignal(vectors, name), list(GUESS_VECTORS)) for name in READERS]
+    model = PeopleModel("tr", tuple(3.0 if f == "mean" else 0.0 for f in FEATURES))
+    return PeopleGuesser(readers, model, PeopleGuesserSettings(min_next=min_next))
+
+
+def _view(clues: list[tuple[str, int, list[tuple[int, str]]]]) -> dict[str, Any]:
+    revealed = {i: c for _, _, guesses in clues for i, c in guesses}
+    cards = [{"index": i, "word": w, "revealed": i in revealed,
+              **({"colour": revealed[i]} if i in revealed else {})}
+             for i, w in enumerate(GUESS_WORDS)]
+    seen = [{"team": "red", "word": w, "number": n,
+             "guesses": [{"index": i, "word": GUESS_WORDS[i], "colour": c} for i, c in g]}
+            for w, n, g in clues]
+    return {"language": "tr", "cards": cards, "clues": seen, "current_clue": seen[-1],
+            "key_visible": False, "viewer": {"team": "red"}}
+
+
+def test_the_people_guesser_reads_a_two_word_clue_in_full(hand_vectors: Any) -> None:
+    guesser = _people_guesser(hand_vectors)
+    assert guesser.choose(_view([("DENİZ", 2, [])])) in (Guess(0), Guess(1))
+    assert guesser.choose(_view([("DENİZ", 2, [(0, "red")])])) == Guess(1)
+    # Once the clue's number is reached and no earlier clue is left over: pass.
+    assert guesser.choose(_view([("DENİZ", 2, [(0, "red"), (1, "red")])])) == Pass()
+
+
+def test_the_people_guesser_stops_when_unsure(hand_vectors: Any) -> None:
+    # MEYVE 3: after ELMA and ARMUT nothing is close, so no third touch.
+    sure = _people_guesser(hand_vectors, min_next=0.5)
+    assert sure.choose(_view([("MEYVE", 3, [(2, "red"), (5, "red")])])) == Pass()
+
+
+def test_the_people_guesser_takes_a_clear_leftover(hand_vectors: Any) -> None:
+    guesser = _people_guesser(hand_vectors)
+    earlier = ("DENİZ", 2, [(0, "red")])  # BALIK left over
+    view = _view([earlier, ("MEYVE", 1, [(2, "red")])])
+    assert guesser.choose(view) == Guess(1)
+
+
+def test_the_product_guesser_is_the_people_guesser() -> None:
+    from harfiyen.ai.codenames import models
+
+    assert isinstance(models.make_guesser("tr"), PeopleGuesser)
+    assert not isinstance(models.make_guesser("tr", ("use",)), PeopleGuesser)
+
+
+@pytest.mark.usefixtures("use_small")
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_the_people_guesser_reads_held_out_clues_better(lang: str) -> None:
+    """On the held-out boards the people guesser reads more two- and three-word clues in
+    full than the readers' guesser, and never touches the black word first."""
+    from harfiyen.ai.codenames import models
+    from harfiyen.ai.codenames.guesser import Guesser
+
+    _need_data()
+    loaded = people_data.load(lang)  # type: ignore[arg-type]
+    items = [i for i in loaded if people_data.part(i.board_id) == "held"]
+    readers = [models.reader(lang, n) for n in models.PRODUCT_SIGNALS]  # type: ignore[arg-type]
+    before = people_data.guesser_readings(items, Guesser(readers))
+    people = models.make_people_guesser(lang)  # type: ignore[arg-type]
+    after = people_data.guesser_readings(items, people)
+    assert after.full > before.full and after.found > before.found
+    assert after.first_hit >= before.first_hit and after.black_first == 0

@@ -27,6 +27,8 @@ from harfiyen.ai.codenames.embeddings import (
     use_encoder,
 )
 from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
+from harfiyen.ai.codenames.people import load_model
+from harfiyen.ai.codenames.people_guesser import PeopleGuesser, PeopleGuesserSettings
 from harfiyen.ai.codenames.readers import Reader, VocabularyTable
 from harfiyen.ai.codenames.spymaster import FormRule, Spymaster, SpymasterSettings
 from harfiyen.ai.codenames.vocabulary import clue_vocabulary
@@ -187,9 +189,20 @@ def make_spymaster(
 def make_guesser(
     lang: Language, signals: Sequence[SignalName] = PRODUCT_SIGNALS,
     settings: GuesserSettings | None = None,
-) -> Guesser:
-    """A guesser for ``lang`` reading with ``signals``."""
+) -> Guesser | PeopleGuesser:
+    """A guesser for ``lang`` reading with ``signals``: with the product's readers (and no
+    settings of the readers' guesser) the people model's guesser, else the readers' own."""
+    if tuple(signals) == PRODUCT_SIGNALS and settings is None:
+        return make_people_guesser(lang)
     return Guesser([reader(lang, name) for name in signals], settings or GuesserSettings())
+
+
+def make_people_guesser(
+    lang: Language, settings: PeopleGuesserSettings | None = None,
+) -> PeopleGuesser:
+    """The product's guesser: the product readers read through the people model."""
+    return PeopleGuesser([reader(lang, name) for name in PRODUCT_SIGNALS], load_model(lang),
+                         settings or PeopleGuesserSettings())
 
 
 def label(signals: Sequence[str]) -> str:
@@ -198,6 +211,7 @@ def label(signals: Sequence[str]) -> str:
 
 __all__ = [
     "PRODUCT_SIGNALS", "SIGNALS", "VOCABULARY_ENV", "LoadedVectors", "SignalName", "clue_words",
-    "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser", "make_signal",
+    "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser",
+    "make_people_guesser", "make_signal",
     "make_spymaster", "parse_signals", "reader", "table", "use_reading", "use_vectors",
 ]

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -269,6 +269,94 @@ def rank_board(
             out.readings += 1
             out.first_as_reader += order[0] == item.guesses[0]
         out.black_first += order[0] == item.black
+    return out
+
+
+class Chooser(Protocol):
+    def choose(self, view: Any) -> Any:
+        """A guess (``.index``) or a pass, from a guesser's view (JSON form)."""
+        ...
+
+
+def read_as_guesser(item: PeopleClue, guesser: Chooser) -> list[str]:
+    """The words ``guesser`` touches under ``item``'s clue on its fresh board (red to
+    guess; the turn ends on a pass, a word not red, or after ``number + 1`` touches)."""
+    touched: list[tuple[int, str]] = []
+    while len(touched) <= item.number:
+        cards = [{"index": i, "word": w, "revealed": any(i == j for j, _ in touched),
+                  **({"colour": item.colour(w)} if any(i == j for j, _ in touched) else {})}
+                 for i, w in enumerate(item.words)]
+        clue = {"team": "red", "word": item.clue, "number": item.number,
+                "guesses": [{"index": j, "word": item.words[j], "colour": c}
+                            for j, c in touched],
+                "guesses_left": item.number + 1 - len(touched)}
+        view = {"language": item.lang, "cards": cards, "clues": [clue], "current_clue": clue,
+                "key_visible": False, "viewer": {"team": "red", "role": "guesser"}}
+        move = guesser.choose(view)
+        index = getattr(move, "index", None)
+        if index is None:
+            break
+        colour = item.colour(item.words[index])
+        touched.append((index, colour))
+        if colour != "red":
+            break
+    return [item.words[j] for j, _ in touched]
+
+
+@dataclass
+class Readings:
+    """How a guesser reads the people's clues (counts)."""
+
+    clues: int = 0
+    first_hit: int = 0
+    readings: int = 0
+    first_as_reader: int = 0
+    multi: int = 0
+    full: int = 0
+    black: int = 0
+    black_first: int = 0
+    stops_as_reader: int = 0
+    found: int = 0
+    intended: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        def share(a: int, b: int) -> float | None:
+            return round(a / b, 4) if b else None
+
+        return {
+            "clues": self.clues, "first_hit": share(self.first_hit, self.clues),
+            "readings": self.readings,
+            "first_as_reader": share(self.first_as_reader, self.readings),
+            "multi": self.multi, "full": share(self.full, self.multi),
+            "found": f"{self.found}/{self.intended}",
+            "stops_as_reader": share(self.stops_as_reader, self.readings),
+            "black": self.black, "black_first": self.black_first,
+        }
+
+
+def guesser_readings(items: Sequence[PeopleClue], guesser: Chooser) -> Readings:
+    """Play ``guesser`` under every clue (:func:`read_as_guesser`) and count: its first
+    touch intended, and the reader's first touch; for clues of two or three words, its
+    first ``number`` touches exactly the targets (a full reading); the intended words it
+    found; touches as many as the reader's; the black word touched (first)."""
+    out = Readings()
+    for item in items:
+        touched = read_as_guesser(item, guesser)
+        first = touched[0] if touched else None
+        if item.targets:
+            out.clues += 1
+            out.first_hit += first in item.targets
+            out.intended += len(item.targets)
+            out.found += len(set(touched) & set(item.targets))
+            if item.number >= 2:
+                out.multi += 1
+                out.full += set(touched[: item.number]) == set(item.targets)
+        if item.guesses:
+            out.readings += 1
+            out.first_as_reader += first == item.guesses[0]
+            out.stops_as_reader += min(len(touched), item.number) == item.stop_after
+        out.black += item.black in touched
+        out.black_first += first == item.black
     return out
 
 
