@@ -24,7 +24,7 @@ from harfiyen.ai.codenames import people as people_model
 from harfiyen.ai.codenames.embeddings import ProgressCallback
 from harfiyen.ai.codenames.evaluate import Cell, Tally, clue_sample, run_cell
 from harfiyen.ai.codenames.evaluate import agreement as reader_agreement
-from harfiyen.ai.codenames.guesser import Guesser
+from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
 from harfiyen.ai.codenames.models import (
     PRODUCT_SIGNALS,
     SignalName,
@@ -183,30 +183,56 @@ def match(
     lang: str = typer.Option("tr", "--lang", help="tr | en"),
     games: int = typer.Option(100, "--games", min=1),
     seed: int = typer.Option(0, "--seed"),
+    ai: str = typer.Option("people", "--ai", help="people (the product) | readers (before "
+                           "the people model: the readers' own spymaster and guesser)"),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Two AI teams against each other: wins per colour. / İki YZ takımı: renge göre."""
+    """Two AI teams against each other: wins per colour, words per clue, black words.
+    / İki YZ takımı: renge göre kazanma, ipucu başına kelime, kara kelime."""
     language = _language(lang)
+    if ai not in ("people", "readers"):
+        _console().print(f"--ai: people | readers, not {ai!r}")
+        raise typer.Exit(2)
     console = _console()
     _load_vectors(language, console)
     pack = load_pack(language)
-    guesser = make_guesser(language)
+
+    def spymaster() -> Any:
+        if ai == "people":
+            return make_spymaster(language)
+        return make_spymaster(language, PRODUCT_SIGNALS, SpymasterSettings())
+
+    guesser = (make_guesser(language) if ai == "people"
+               else make_guesser(language, PRODUCT_SIGNALS, GuesserSettings()))
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    turns = 0
-    for n in range(games):
-        record = play_match(
-            pack, language, seed + n,
-            (make_spymaster(language), guesser), (make_spymaster(language), guesser),
-        )
-        wins[record.winner or "none"] += 1
-        reasons[f"{record.winner}:{record.reason}"] += 1
-        turns += record.turns
+    turns = clues = own = multi = black = won_clues = 0
+    with Progress(TextColumn("Maçlar / matches"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=as_json) as progress:
+        task = progress.add_task("matches", total=games)
+        for n in range(games):
+            record = play_match(pack, language, seed + n, (spymaster(), guesser),
+                                (spymaster(), guesser))
+            wins[record.winner or "none"] += 1
+            reasons[f"{record.winner}:{record.reason}"] += 1
+            turns += record.turns
+            black += record.black
+            for clue in record.clues:
+                clues += 1
+                multi += clue.decision.number >= 2
+                own += sum(1 for _, colour in clue.revealed if colour == clue.team)
+                won_clues += clue.team == record.winner
+            progress.advance(task)
     result: dict[str, Any] = {
-        "lang": language, "games": games,
+        "lang": language, "ai": ai, "games": games, "seeds": f"{seed}–{seed + games - 1}",
         "red_win_rate": round(wins["red"] / games, 4),
         "blue_win_rate": round(wins["blue"] / games, 4),
         "avg_clues": round(turns / games, 2),
+        "words_per_clue": round(own / clues, 3) if clues else 0.0,
+        "multi_word_clues": round(multi / clues, 4) if clues else 0.0,
+        "black_games": black,
+        "winner_clues": round(won_clues / games, 2),
         "endings": dict(sorted(reasons.items())),
     }
     if as_json:
@@ -216,6 +242,12 @@ def match(
         f"Kırmızı (başlar, 9) / red (starts, 9): {result['red_win_rate']:.1%}   "
         f"Mavi (8) / blue (8): {result['blue_win_rate']:.1%}   "
         f"ort. ipucu / avg clues: {result['avg_clues']}"
+    )
+    console.print(
+        f"İpucu başına kelime / words per clue: {result['words_per_clue']:.2f}   "
+        f"2+ kelimelik ipucu / clues for 2+ words: {result['multi_word_clues']:.1%}   "
+        f"kara kelime / black word: {black} of {games}   "
+        f"kazananın ipucu / winner's clues: {result['winner_clues']}"
     )
     for ending, count in result["endings"].items():
         console.print(f"  {ending}: {count}")

@@ -103,6 +103,26 @@ def first_k_chance(utilities: Array, targets: npt.NDArray[np.intp]) -> Array:
     return out
 
 
+def expected_found(utilities: Array, targets: npt.NDArray[np.intp]) -> Array:
+    """For each of ``N`` clues, the expected number of its ``k`` targets a person touches
+    before any other word: the sum over ``j`` = 1..k of the chance that the first ``j``
+    touches are all targets."""
+    shift = utilities.max(axis=1, keepdims=True)
+    weights = np.exp(utilities - shift)
+    total = weights.sum(axis=1)
+    chosen = np.take_along_axis(weights, targets, axis=1)
+    out = np.zeros(len(utilities))
+    for j in range(1, targets.shape[1] + 1):
+        for order in itertools.permutations(range(targets.shape[1]), j):
+            p = np.ones(len(utilities))
+            left = total.copy()
+            for t in order:
+                p *= chosen[:, t] / left
+                left = left - chosen[:, t]
+            out += p
+    return out
+
+
 def next_touch(utilities: Array, available: npt.NDArray[np.bool_]) -> Array:
     """The chance that a person's next touch is each word (0 for unavailable ones)."""
     u = np.where(available, utilities, -np.inf)
@@ -151,6 +171,7 @@ def load_model(lang: Language) -> PeopleModel:
 
 
 __all__ = [
-    "FEATURES", "MODEL_FILE", "READERS", "PeopleModel", "features", "first_k_chance",
+    "FEATURES", "MODEL_FILE", "READERS", "PeopleModel", "expected_found", "features",
+    "first_k_chance",
     "load_model", "next_touch", "shipped", "word_frequencies", "zipf",
 ]
