@@ -82,3 +82,9 @@ def test_the_product_spymaster_is_the_people_spymaster(use_small: None) -> None:
 
     assert isinstance(models.make_spymaster("tr"), PeopleSpymaster)
     assert not isinstance(models.make_spymaster("tr", ("use",)), PeopleSpymaster)
+
+
+def test_every_target_of_a_wider_clue_must_be_related_by_the_readers(make: Any) -> None:
+    strict = make(["DENİZ", "MEYVE", "OKUL"], TempoSettings(black_gap=1.0, min_mean_z=99.0))
+    decision = strict.give_clue(_view())
+    assert decision.number == 1 and decision.safe
