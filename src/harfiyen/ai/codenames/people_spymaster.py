@@ -43,10 +43,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+from harfiyen.ai.codenames.association import Matrix
 from harfiyen.ai.codenames.board import Board, read_view
 from harfiyen.ai.codenames.people import (
     READERS,
+    Array,
     PeopleModel,
     expected_found,
     first_k_chance,
@@ -139,16 +142,44 @@ class PeopleSpymaster:
         for clue in board.clues:
             if (row := self._index.get(clue.word)) is not None:
                 allowed[row] = False
+        columns = [t.board(words) for t in self.tables]  # each V × covered
         rows = np.flatnonzero(allowed)
-        zs = np.stack([t.board(words)[rows] for t in self.tables]).astype(np.float64)
+        need = s.bold_chance if self.bold(board) else s.safe_chance
+        found = self._best(rows, columns, words, own, black, need)
+        safe = found is not None
+        if found is None:
+            found = self._last_resort(rows, columns, words, own, black)
+        row, k, meant, gap, chance = found
+        decision = ClueDecision(self.form_rule.vocabulary[row], k, meant, gap, safe, chance)
+        self.history.append(decision)
+        return decision
+
+    def _read(
+        self, rows: npt.NDArray[np.intp], columns: Sequence[Matrix], words: Sequence[str],
+        own: npt.NDArray[np.intp],
+    ) -> tuple[Array, Array, npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """The readers' z-scores (``R × rows × words``), the people model's utilities, and
+        per clue all covered words and the own words, likeliest touch first."""
+        zs = np.stack([c[rows] for c in columns]).astype(np.float64)
         known = np.ones(zs.shape[:2], bool)
         u = self.model.utilities(zs, known, word_frequencies(self.model.lang, words))
-        order = np.argsort(-u, axis=1, kind="stable")  # all covered words, per clue
+        order = np.argsort(-u, axis=1, kind="stable")
         own_order = own[np.argsort(-u[:, own], axis=1, kind="stable")]
+        return zs, u, order, own_order
+
+    def _best(
+        self, rows: npt.NDArray[np.intp], columns: Sequence[Matrix], words: Sequence[str],
+        own: npt.NDArray[np.intp], black: Sequence[int], need: float,
+    ) -> tuple[int, int, tuple[str, ...], float, float] | None:
+        """The eligible clue with the most expected words (module doc), if any: its
+        vocabulary row, number, targets, black gap and chance."""
+        s = self.settings
+        if not len(rows) or not len(own):
+            return None
+        zs, u, order, own_order = self._read(rows, columns, words, own)
         is_own = np.zeros(len(words), bool)
         is_own[own] = True
-        need = s.bold_chance if self.bold(board) else s.safe_chance
-        best: tuple[float, int, int, float, float] | None = None  # value, row, k, gap, chance
+        best: tuple[float, int, int, float, float] | None = None  # value, n, k, gap, chance
         for k in range(1, min(s.max_number, len(own)) + 1):
             targets = own_order[:, :k]
             # The k words read first are all own words (then they are the top k own words).
@@ -177,24 +208,30 @@ class PeopleSpymaster:
             n = int(np.argmax(value))
             if np.isfinite(value[n]) and (best is None or value[n] > best[0]):
                 best = (float(value[n]), n, k, float(gap[n]), float(chance[n]))
-        safe = best is not None
         if best is None:
-            weakest = np.take_along_axis(u, own_order[:, :1], axis=1)[:, 0]
-            others = [j for j in range(len(words)) if not is_own[j]]
-            gap = weakest - (u[:, others].max(axis=1) if others else 0.0)
-            rank = gap
-            if black:  # the black word far below first, when any clue keeps it so
-                far = weakest - u[:, black].max(axis=1) >= s.black_gap
-                rank = np.where(far, gap, gap - 1e6) if far.any() else gap
-            n = int(np.argmax(rank))
-            chance = first_k_chance(u[n:n + 1], own_order[n:n + 1, :1])
-            best = (0.0, n, 1, float(gap[n]), float(chance[0]))
+            return None
         _, n, k, gap_n, chance_n = best
         meant = tuple(words[j] for j in own_order[n, :k])
-        decision = ClueDecision(self.form_rule.vocabulary[rows[n]], k, meant, gap_n, safe,
-                                chance_n)
-        self.history.append(decision)
-        return decision
+        return int(rows[n]), k, meant, gap_n, chance_n
 
+    def _last_resort(
+        self, rows: npt.NDArray[np.intp], columns: Sequence[Matrix], words: Sequence[str],
+        own: npt.NDArray[np.intp], black: Sequence[int],
+    ) -> tuple[int, int, tuple[str, ...], float, float]:
+        """The one-word clue whose target stands furthest above every other covered word,
+        among those that keep the black word far below when any do."""
+        if not len(rows) or not len(own):
+            raise ValueError("no clue candidate or no own word left")
+        _, u, _, own_order = self._read(rows, columns, words, own)
+        weakest = np.take_along_axis(u, own_order[:, :1], axis=1)[:, 0]
+        others = np.setdiff1d(np.arange(len(words)), own)
+        gap = weakest - (u[:, others].max(axis=1) if len(others) else 0.0)
+        rank = gap
+        if black:
+            far = weakest - u[:, black].max(axis=1) >= self.settings.black_gap
+            rank = np.where(far, gap, gap - 1e6) if far.any() else gap
+        n = int(np.argmax(rank))
+        chance = first_k_chance(u[n:n + 1], own_order[n:n + 1, :1])
+        return int(rows[n]), 1, (words[own_order[n, 0]],), float(gap[n]), float(chance[0])
 
 __all__ = ["PeopleSpymaster", "TempoSettings"]
