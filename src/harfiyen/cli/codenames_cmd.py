@@ -19,10 +19,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from harfiyen.ai.codenames import models
+from harfiyen.ai.codenames import models, people_data
+from harfiyen.ai.codenames import people as people_model
 from harfiyen.ai.codenames.embeddings import ProgressCallback
 from harfiyen.ai.codenames.evaluate import Cell, Tally, clue_sample, run_cell
 from harfiyen.ai.codenames.evaluate import agreement as reader_agreement
+from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
 from harfiyen.ai.codenames.models import (
     PRODUCT_SIGNALS,
     SignalName,
@@ -181,30 +183,56 @@ def match(
     lang: str = typer.Option("tr", "--lang", help="tr | en"),
     games: int = typer.Option(100, "--games", min=1),
     seed: int = typer.Option(0, "--seed"),
+    ai: str = typer.Option("people", "--ai", help="people (the product) | readers (before "
+                           "the people model: the readers' own spymaster and guesser)"),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Two AI teams against each other: wins per colour. / İki YZ takımı: renge göre."""
+    """Two AI teams against each other: wins per colour, words per clue, black words.
+    / İki YZ takımı: renge göre kazanma, ipucu başına kelime, kara kelime."""
     language = _language(lang)
+    if ai not in ("people", "readers"):
+        _console().print(f"--ai: people | readers, not {ai!r}")
+        raise typer.Exit(2)
     console = _console()
     _load_vectors(language, console)
     pack = load_pack(language)
-    guesser = make_guesser(language)
+
+    def spymaster() -> Any:
+        if ai == "people":
+            return make_spymaster(language)
+        return make_spymaster(language, PRODUCT_SIGNALS, SpymasterSettings())
+
+    guesser = (make_guesser(language) if ai == "people"
+               else make_guesser(language, PRODUCT_SIGNALS, GuesserSettings()))
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    turns = 0
-    for n in range(games):
-        record = play_match(
-            pack, language, seed + n,
-            (make_spymaster(language), guesser), (make_spymaster(language), guesser),
-        )
-        wins[record.winner or "none"] += 1
-        reasons[f"{record.winner}:{record.reason}"] += 1
-        turns += record.turns
+    turns = clues = own = multi = black = won_clues = 0
+    with Progress(TextColumn("Maçlar / matches"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=as_json) as progress:
+        task = progress.add_task("matches", total=games)
+        for n in range(games):
+            record = play_match(pack, language, seed + n, (spymaster(), guesser),
+                                (spymaster(), guesser))
+            wins[record.winner or "none"] += 1
+            reasons[f"{record.winner}:{record.reason}"] += 1
+            turns += record.turns
+            black += record.black
+            for clue in record.clues:
+                clues += 1
+                multi += clue.decision.number >= 2
+                own += sum(1 for _, colour in clue.revealed if colour == clue.team)
+                won_clues += clue.team == record.winner
+            progress.advance(task)
     result: dict[str, Any] = {
-        "lang": language, "games": games,
+        "lang": language, "ai": ai, "games": games, "seeds": f"{seed}–{seed + games - 1}",
         "red_win_rate": round(wins["red"] / games, 4),
         "blue_win_rate": round(wins["blue"] / games, 4),
         "avg_clues": round(turns / games, 2),
+        "words_per_clue": round(own / clues, 3) if clues else 0.0,
+        "multi_word_clues": round(multi / clues, 4) if clues else 0.0,
+        "black_games": black,
+        "winner_clues": round(won_clues / games, 2),
         "endings": dict(sorted(reasons.items())),
     }
     if as_json:
@@ -214,6 +242,12 @@ def match(
         f"Kırmızı (başlar, 9) / red (starts, 9): {result['red_win_rate']:.1%}   "
         f"Mavi (8) / blue (8): {result['blue_win_rate']:.1%}   "
         f"ort. ipucu / avg clues: {result['avg_clues']}"
+    )
+    console.print(
+        f"İpucu başına kelime / words per clue: {result['words_per_clue']:.2f}   "
+        f"2+ kelimelik ipucu / clues for 2+ words: {result['multi_word_clues']:.1%}   "
+        f"kara kelime / black word: {black} of {games}   "
+        f"kazananın ipucu / winner's clues: {result['winner_clues']}"
     )
     for ending, count in result["endings"].items():
         console.print(f"  {ending}: {count}")
@@ -513,6 +547,114 @@ def clue_sample_cmd(
         json.dumps(sample, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     console.print(f"{out / f'clue_sample_{language}.md'}: " + ", ".join(
         f"{k} {v}" for k, v in sorted(count.items())))
+
+
+_DATA_HELP: Final = "The people's data folder (default ../shared/testdata/kelime-casusu)."
+
+
+def _people_folder(data: Path | None) -> Path:
+    folder = data or people_data.default_folder()
+    if not (folder / "clues_tr.jsonl").exists():
+        _console().print(f"Veri yok / people's data not found: {folder}")
+        raise typer.Exit(2)
+    return folder
+
+
+@app.command("people-fit")
+def people_fit(
+    data: Path | None = typer.Option(None, "--data", help=_DATA_HELP),  # noqa: B008
+    l2: float = typer.Option(people_data.L2, "--l2", min=0.0, help="L2 penalty."),
+) -> None:
+    """Fit the people model of both languages on the boards with even numbers and write
+    its coefficients to the package (``ai/codenames/data/people_model.json``).
+    / İnsan okuma modelini uydur."""
+    folder = _people_folder(data)
+    console = _console()
+    out: dict[str, Any] = {
+        "about": "Kelime Casusu people model (harfiyen.ai.codenames.people): conditional "
+                 "logit weights of a person's next touch, written by `harfiyen codenames "
+                 "people-fit`.",
+        "split": "fitted on the boards with an even number (tr-1000, tr-1002 ..., en-2000 ...) "
+                 "of both languages together; odd boards are held out",
+        "l2": l2, "models": {},
+    }
+    for lang in ("tr", "en"):
+        _load_vectors(lang, console)
+    with console.status("Uyduruluyor / fitting"):
+        weights, about = people_data.fit_languages(("tr", "en"), folder, l2)
+    model = people_model.PeopleModel("tr", tuple(float(w) for w in weights))
+    out["models"] = {lang: {**model.to_dict(), "fitted_on": about} for lang in ("tr", "en")}
+    table = Table(title="İnsan modeli / people model (tr+en)", title_justify="left")
+    table.add_column("feature")
+    table.add_column("weight", justify="right")
+    for name, weight in zip(people_model.FEATURES, model.weights, strict=True):
+        table.add_row(name, f"{weight:+.3f}")
+    console.print(table)
+    path = Path(people_model.__file__).resolve().parent / "data" / people_model.MODEL_FILE
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    console.print(f"{path}")
+
+
+@app.command("people-eval")
+def people_eval(
+    lang: str = typer.Option("tr", "--lang", help="tr | en"),
+    data: Path | None = typer.Option(None, "--data", help=_DATA_HELP),  # noqa: B008
+    part: str = typer.Option("held", "--part", help="held | fit"),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """The people's clues read by the current readers and by the people model, on the
+    held-out boards (odd numbers). / İnsanların ipuçları: okuyucular ve insan modeli."""
+    language = _language(lang)
+    folder = _people_folder(data)
+    console = _console()
+    _load_vectors(language, console)
+    items = [i for i in people_data.load(language, folder)
+             if people_data.part(i.board_id) == part]
+    scores = people_data.product_scores(language)
+    rows: dict[str, dict[str, Any]] = {}
+    reads: dict[str, dict[str, Any]] = {}
+    readers = [models.reader(language, name) for name in PRODUCT_SIGNALS]
+    with Progress(TextColumn("İpuçları / clues"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=as_json) as progress:
+        task = progress.add_task("clues", total=4 * len(items))
+        for name, model in (("readers", None), ("people model", people_model.load_model(language))):
+            rows[name] = people_data.rank_board(items, scores, model).to_dict()
+            progress.advance(task, len(items))
+        guessers: tuple[tuple[str, people_data.Chooser], ...] = (
+            ("readers' guesser", Guesser(readers)),
+            ("people guesser", models.make_people_guesser(language)),
+        )
+        for name, guesser in guessers:
+            reads[name] = people_data.guesser_readings(items, guesser).to_dict()
+            progress.advance(task, len(items))
+    result = {"lang": language, "part": part, "boards": len({i.board_id for i in items}),
+              "ranking": rows, "guesser": reads}
+    if as_json:
+        console.print_json(json.dumps(result))
+        return
+    table = Table(title=f"İnsanların ipuçları / people's clues ({language}, {part} part, "
+                        f"{result['boards']} boards): the board ranked", title_justify="left")
+    for name in ("ranked by", "first intended", "first = reader's", "2–3 words on top",
+                 "black first"):
+        table.add_column(name, justify="left" if name == "ranked by" else "right")
+    for name, row in rows.items():
+        table.add_row(name, f"{row['first_intended']:.1%} of {row['clues']}",
+                      f"{row['first_as_reader']:.1%} of {row['readings']}",
+                      f"{row['multi_top']:.1%} of {row['multi']}", f"{row['black_first']}")
+    console.print(table)
+    table = Table(title="Tahminci / the guesser under each clue (fresh board)",
+                  title_justify="left")
+    for name in ("guesser", "first guess hit", "first = reader's", "2–3 words read fully",
+                 "intended found", "stops as reader", "black (first)"):
+        table.add_column(name, justify="left" if name == "guesser" else "right")
+    for name, row in reads.items():
+        table.add_row(name, f"{row['first_hit']:.1%} of {row['clues']}",
+                      f"{row['first_as_reader']:.1%} of {row['readings']}",
+                      f"{row['full']:.1%} of {row['multi']}", row["found"],
+                      f"{row['stops_as_reader']:.1%}", f"{row['black']} ({row['black_first']})")
+    console.print(table)
 
 
 @app.command("pack-report")

@@ -27,6 +27,9 @@ from harfiyen.ai.codenames.embeddings import (
     use_encoder,
 )
 from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
+from harfiyen.ai.codenames.people import load_model
+from harfiyen.ai.codenames.people_guesser import PeopleGuesser, PeopleGuesserSettings
+from harfiyen.ai.codenames.people_spymaster import PeopleSpymaster, TempoSettings
 from harfiyen.ai.codenames.readers import Reader, VocabularyTable
 from harfiyen.ai.codenames.spymaster import FormRule, Spymaster, SpymasterSettings
 from harfiyen.ai.codenames.vocabulary import clue_vocabulary
@@ -178,18 +181,42 @@ def parse_signals(text: str) -> tuple[SignalName, ...]:
 def make_spymaster(
     lang: Language, signals: Sequence[SignalName] = PRODUCT_SIGNALS,
     settings: SpymasterSettings | None = None,
-) -> Spymaster:
-    """A new spymaster for ``lang`` reading with ``signals`` (its clue history starts empty)."""
+) -> Spymaster | PeopleSpymaster:
+    """A new spymaster for ``lang`` reading with ``signals`` (its clue history starts empty):
+    with the product's readers (and no settings of the readers' spymaster) the people
+    model's spymaster, else the readers' own."""
+    if tuple(signals) == PRODUCT_SIGNALS and settings is None:
+        return make_people_spymaster(lang)
     tables = [table(lang, name) for name in signals]
     return Spymaster(tables, form_rule(lang), settings or SpymasterSettings())
+
+
+def make_people_spymaster(
+    lang: Language, settings: TempoSettings | None = None,
+) -> PeopleSpymaster:
+    """The product's spymaster: clues for 1–3 words judged by the people model."""
+    tables = [table(lang, name) for name in PRODUCT_SIGNALS]
+    return PeopleSpymaster(tables, form_rule(lang), load_model(lang),
+                           settings or TempoSettings())
 
 
 def make_guesser(
     lang: Language, signals: Sequence[SignalName] = PRODUCT_SIGNALS,
     settings: GuesserSettings | None = None,
-) -> Guesser:
-    """A guesser for ``lang`` reading with ``signals``."""
+) -> Guesser | PeopleGuesser:
+    """A guesser for ``lang`` reading with ``signals``: with the product's readers (and no
+    settings of the readers' guesser) the people model's guesser, else the readers' own."""
+    if tuple(signals) == PRODUCT_SIGNALS and settings is None:
+        return make_people_guesser(lang)
     return Guesser([reader(lang, name) for name in signals], settings or GuesserSettings())
+
+
+def make_people_guesser(
+    lang: Language, settings: PeopleGuesserSettings | None = None,
+) -> PeopleGuesser:
+    """The product's guesser: the product readers read through the people model."""
+    return PeopleGuesser([reader(lang, name) for name in PRODUCT_SIGNALS], load_model(lang),
+                         settings or PeopleGuesserSettings())
 
 
 def label(signals: Sequence[str]) -> str:
@@ -198,6 +225,7 @@ def label(signals: Sequence[str]) -> str:
 
 __all__ = [
     "PRODUCT_SIGNALS", "SIGNALS", "VOCABULARY_ENV", "LoadedVectors", "SignalName", "clue_words",
-    "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser", "make_signal",
+    "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser",
+    "make_people_guesser", "make_people_spymaster", "make_signal",
     "make_spymaster", "parse_signals", "reader", "table", "use_reading", "use_vectors",
 ]

@@ -31,6 +31,7 @@ from typing import Any, Final
 import numpy as np
 
 from harfiyen.ai.codenames import models
+from harfiyen.ai.codenames.people import load_model, zipf
 from harfiyen.ai.codenames.spymaster import is_form_of
 from harfiyen.ai.seats import Noted
 from harfiyen.games.codenames.clues import check_clue
@@ -57,7 +58,8 @@ def _language(language: str) -> Language:
 
 
 def warm(language: str) -> None:
-    """Load the language's readers, clue tables and form rule (once per process)."""
+    """Load the language's readers, clue tables, form rule and people model (once per
+    process)."""
     lang = _language(language)
     if lang in _READY:
         return
@@ -67,6 +69,9 @@ def warm(language: str) -> None:
         for name in models.PRODUCT_SIGNALS:
             models.table(lang, name)
         models.form_rule(lang)
+        # The people model and wordfreq's list of the language (about 1 s to read).
+        load_model(lang)
+        zipf("A", lang)
         _READY.add(lang)
 
 

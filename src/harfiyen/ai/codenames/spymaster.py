@@ -84,12 +84,17 @@ class ClueDecision:
     targets: tuple[str, ...]
     margin: float  # the narrowest reader's: weakest target minus the strongest other word
     safe: bool
+    #: The people model's chance that a person's first touches are the targets (if known).
+    chance: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "word": self.word, "number": self.number, "targets": list(self.targets),
             "margin": round(self.margin, 4), "safe": self.safe,
         }
+        if self.chance is not None:
+            out["chance"] = round(self.chance, 4)
+        return out
 
 
 def is_form_of(clue: str, board_word: str, lang: Language) -> bool:
