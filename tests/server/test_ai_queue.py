@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from harfiyen.server.bots import AiQueue
+from harfiyen.server.ai_queue import AiQueue
 
 pytestmark = pytest.mark.anyio
 

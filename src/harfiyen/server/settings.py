@@ -83,7 +83,7 @@ class Settings(BaseSettings):
     room_idle_hours: float = Field(default=24.0, gt=0)
     expiry_sweep_seconds: float = Field(default=300.0, gt=0)
     # AI computations at once per process (threads); tables of AIs alone get at most all
-    # but one of them, and only when no table with people waits (see bots.AiQueue).
+    # but one of them, and only when no table with people waits (see ai_queue.AiQueue).
     ai_workers: int = Field(default=2, ge=1, le=64)
     # Websocket connections one login session may hold open at once (per process).
     ws_per_session: int = Field(default=8, ge=1)

@@ -16,11 +16,9 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
@@ -42,9 +40,11 @@ from harfiyen.server.ws_frames import (
     MoveFrame,
     PingFrame,
     SubscribeFrame,
+    TokenBucket,
     UnsubscribeFrame,
     UnwatchRoomFrame,
     WatchRoomFrame,
+    encoded,
     frame_id_of,
     too_deep,
 )
@@ -61,24 +61,6 @@ WS_TOO_MANY_CODE = 4429
 _RESET = "_reset"
 _OVERFLOW = "_overflow"
 _CATCH_UP = "_catch_up"
-
-
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up; one frame costs one."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:
@@ -157,7 +139,7 @@ class Connection:
     # --- sending ---------------------------------------------------------------------------
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.ws.send_text(_encoded(message))
+        await self.ws.send_text(encoded(message))
 
     async def send_loop(self) -> None:
         try:
@@ -417,24 +399,6 @@ class Connection:
                 "type": "ack", "id": frame.id, "match": done.match_id, "seq": done.last_seq,
                 "status": done.status,
             })
-
-
-# A published message reaches every local subscriber of its channel as the same object:
-# it is encoded once for all of them (a move watched by a thousand spectators).
-_ENCODED: dict[int, tuple[dict[str, Any], str]] = {}
-_ENCODED_KEEP = 256
-
-
-def _encoded(message: dict[str, Any]) -> str:
-    kept = _ENCODED.get(id(message))
-    if kept is not None and kept[0] is message:
-        return kept[1]
-    # Compact UTF-8 JSON as json.dumps(ensure_ascii=False) writes it, integer keys as text.
-    text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-    if len(_ENCODED) >= _ENCODED_KEEP:
-        _ENCODED.pop(next(iter(_ENCODED)))
-    _ENCODED[id(message)] = (message, text)
-    return text
 
 
 def _let_go(held: dict[str, int], session: str) -> None:

@@ -1,9 +1,12 @@
-"""The frames a client may send over the websocket, validated before anything reads them."""
+"""The websocket's frames: what a client may send (validated before anything reads it)
+and how fast, and the encoding of what the server sends."""
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from harfiyen.server.schemas import DB_INT_MAX
@@ -104,3 +107,39 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
             stack.extend((child, depth + 1)
                          for child in (node.values() if isinstance(node, dict) else node))
     return False
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up; one frame costs one."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+# A published message reaches every local subscriber of its channel as the same object:
+# it is encoded once for all of them (a move watched by a thousand spectators).
+_ENCODED: dict[int, tuple[dict[str, Any], str]] = {}
+_ENCODED_KEEP = 256
+
+
+def encoded(message: dict[str, Any]) -> str:
+    kept = _ENCODED.get(id(message))
+    if kept is not None and kept[0] is message:
+        return kept[1]
+    # Compact UTF-8 JSON as json.dumps(ensure_ascii=False) writes it, integer keys as text.
+    text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    if len(_ENCODED) >= _ENCODED_KEEP:
+        _ENCODED.pop(next(iter(_ENCODED)))
+    _ENCODED[id(message)] = (message, text)
+    return text
