@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from harfiyen.ai.letterjam import LetterJamAI, play_game
+from harfiyen.ai.letterjam import LetterJamAI, game_stats, play_game
 from harfiyen.ai.letterjam.deduction import believe, best_arrangement
 from harfiyen.ai.letterjam.table import read_table
 from harfiyen.ai.letterjam.words import word_index
@@ -156,3 +156,16 @@ def test_arrangement_spells_the_word_once_every_card_is_read() -> None:
     table = read_table(seat_view(state, 0))
     _, p = best_arrangement(believe(table, word_index(table.lexicon)), word_index(table.lexicon))
     assert p > 0.5
+
+
+def test_game_stats_tell_own_words_clue_shares_and_suggestions() -> None:
+    final = play_game(LetterJamConfig("tr", players=3), 7, [AI, AI, AI])
+    assert final.outcome is not None
+    stats = game_stats(final, 7, ["KALEM"])
+    assert stats.suggested == ("KALEM",)
+    assert stats.arranged == tuple(p.arranged for p in final.outcome.players)
+    assert stats.own_words == tuple(p.arranged == p.secret for p in final.outcome.players)
+    assert len(stats.cluegivers) == stats.clues == len(stats.clue_words)
+    shares = stats.clue_shares(3)
+    assert abs(sum(shares) - 1.0) < 1e-9
+    assert max(shares) == max(stats.cluegivers.count(s) for s in range(3)) / stats.clues
