@@ -30,10 +30,11 @@ dealt from (the current rules version; older versions' lists are kept as
 ``secret_words_<lang>@<version>.tsv``): for each length 3–7, the words of the
 *deal* context of ``harfiyen.lexicon.fitness`` (the people's vocabulary without
 slurs and without the reviewed unfit words: SEKS, SAPIK, KÜRTAJ) spellable from
-the deck without the wildcard, the 1,000 most common of them (fewer where fewer
-qualify). The deck's sample (step 1) is the vocabulary as before, so the deck
-itself does not change with the unfit list. One
-``WORD<TAB>zipf`` per line, grouped by
+the deck without the wildcard, only the most common word of each set of letters
+(ASLAN but not SANAL, GENEL but not GELEN: a player who has read their letters
+knows their word), the 1,000 most common of them (fewer where fewer qualify).
+The deck's sample (step 1) is the vocabulary as before, so the deck itself does
+not change with the unfit list. One ``WORD<TAB>zipf`` per line, grouped by
 length, most common first. The English deck is RULES.md's.
 
 The output is deterministic: the same lexicons and wordfreq version give the
@@ -129,10 +130,14 @@ def secret_pool(
     """The secret-word list of ``lang`` (module docstring), grouped by length."""
     out: list[tuple[str, float]] = []
     for length in range(MIN_WORD_LENGTH, MAX_WORD_LENGTH + 1):
-        ranked = [
-            (word, freq) for word, freq in ranked_words(lang, length, zipf)
-            if freq >= POOL_MIN_ZIPF and spellable(word, deck) and fit(word, lang, "deal")
-        ]
+        ranked: list[tuple[str, float]] = []
+        letter_sets: set[str] = set()
+        for word, freq in ranked_words(lang, length, zipf):
+            letters = "".join(sorted(word))
+            if (freq >= POOL_MIN_ZIPF and spellable(word, deck) and fit(word, lang, "deal")
+                    and letters not in letter_sets):
+                letter_sets.add(letters)
+                ranked.append((word, freq))
         out.extend(ranked[:POOL_SIZE])
     return out
 
