@@ -198,3 +198,34 @@ def test_votes_keep_the_clues_shared_out() -> None:
     assert best == 2
     table = replace(table, offers=((4, 3, 0), None, (4, 1, 0), None), clues_given=(2, 0, 1, 0))
     assert max([0, 2], key=lambda s: offer_rank(table, s, [0, 2])) == 0
+
+
+@pytest.mark.parametrize("language", ["tr", "en"])
+def test_an_ai_never_gives_or_suggests_an_unfit_clue_word(language: str) -> None:
+    # No word of the unfit or slur list is among the words the AI may give (SEKS, EROTİK,
+    # AFYON ...), and seeded games give and suggest none.
+    from harfiyen.ai.letterjam.words import word_index
+    from harfiyen.games.letterjam.events import ClueGiven
+    from harfiyen.lexicon.fitness import refused_always
+
+    lang: Any = language
+    unfit = refused_always(lang)
+    index = word_index("TR-1" if language == "tr" else "ENABLE-1")
+    assert not {w for w, _ in index.clue_words()} & unfit
+    assert {"SEKS", "AFYON", "MADIMAK"} <= refused_always("tr")
+
+    said: list[str] = []
+
+    class Recording(LetterJamAI):
+        def offer(self, view: LetterJamView) -> Offer | None:
+            best = self.best_clue(view)
+            if best is not None:
+                said.append(best.word)
+            return super().offer(view)
+
+    ai = Recording(index=index)
+    for seed in range(3):
+        final = play_game(LetterJamConfig(language, players=4), seed, [ai] * 4)
+        said.extend(e.word for e in final.events if isinstance(e, ClueGiven))
+    assert len(said) > 30
+    assert not set(said) & unfit
