@@ -30,10 +30,11 @@ dealt from (the current rules version; older versions' lists are kept as
 ``secret_words_<lang>@<version>.tsv``): for each length 3–7, the words of the
 *deal* context of ``harfiyen.lexicon.fitness`` (the people's vocabulary without
 slurs and without the reviewed unfit words: SEKS, SAPIK, KÜRTAJ) spellable from
-the deck without the wildcard, the 1,000 most common of them (fewer where fewer
-qualify). The deck's sample (step 1) is the vocabulary as before, so the deck
-itself does not change with the unfit list. One
-``WORD<TAB>zipf`` per line, grouped by
+the deck without the wildcard, only the most common word of each set of letters
+(ASLAN but not SANAL, GENEL but not GELEN: a player who has read their letters
+knows their word), the 1,000 most common of them (fewer where fewer qualify).
+The deck's sample (step 1) is the vocabulary as before, so the deck itself does
+not change with the unfit list. One ``WORD<TAB>zipf`` per line, grouped by
 length, most common first. The English deck is RULES.md's.
 
 The output is deterministic: the same lexicons and wordfreq version give the
@@ -63,6 +64,13 @@ SAMPLE_LENGTH = 5
 FLOOR_SHARE = 0.005
 POOL_SIZE = 1000
 POOL_MIN_ZIPF = 3.0
+#: Five-letter words the reviewed block list took out of the vocabulary after the deck
+#: was made (inflected forms found reading AI clue words, 2026-12-05), with their Zipf
+#: frequency as the vocabulary had it: they stay in the deck's sample so the deck, which
+#: every rules version shares, does not change. They are not dealt.
+DECK_SAMPLE_KEPT: dict[str, float] = {
+    "ADINA": 5.24, "GÜNDE": 5.10, "BİLME": 3.55, "KILMA": 3.35, "SUNMA": 3.34,
+}
 
 
 def _zipf_function() -> tuple[Callable[[str, str], float], str]:
@@ -94,6 +102,14 @@ def ranked_words(
               if len(e.word) == length and set(e.word) <= alphabet]
     scored.sort(key=lambda item: (-item[1], key(item[0])))
     return scored
+
+
+def deck_sample(zipf: Callable[[str, str], float]) -> list[str]:
+    """Step 1: the most common 5-letter words of the vocabulary (with the words kept in
+    the sample since, :data:`DECK_SAMPLE_KEPT`)."""
+    ranked = ranked_words("tr", SAMPLE_LENGTH, zipf) + list(DECK_SAMPLE_KEPT.items())
+    ranked.sort(key=lambda item: (-item[1], tr_sort_key(item[0])))
+    return [w for w, _ in ranked][:SAMPLE_SIZE]
 
 
 def spellable(word: str, deck: Mapping[str, int]) -> bool:
@@ -129,10 +145,14 @@ def secret_pool(
     """The secret-word list of ``lang`` (module docstring), grouped by length."""
     out: list[tuple[str, float]] = []
     for length in range(MIN_WORD_LENGTH, MAX_WORD_LENGTH + 1):
-        ranked = [
-            (word, freq) for word, freq in ranked_words(lang, length, zipf)
-            if freq >= POOL_MIN_ZIPF and spellable(word, deck) and fit(word, lang, "deal")
-        ]
+        ranked: list[tuple[str, float]] = []
+        letter_sets: set[str] = set()
+        for word, freq in ranked_words(lang, length, zipf):
+            letters = "".join(sorted(word))
+            if (freq >= POOL_MIN_ZIPF and spellable(word, deck) and fit(word, lang, "deal")
+                    and letters not in letter_sets):
+                letter_sets.add(letters)
+                ranked.append((word, freq))
         out.extend(ranked[:POOL_SIZE])
     return out
 
@@ -140,7 +160,7 @@ def secret_pool(
 def build() -> dict[str, bytes]:
     """Every output file's name and bytes."""
     zipf, version = _zipf_function()
-    sample = [w for w, _ in ranked_words("tr", SAMPLE_LENGTH, zipf)][:SAMPLE_SIZE]
+    sample = deck_sample(zipf)
     if len(sample) < SAMPLE_SIZE:
         raise ValueError(f"only {len(sample)} common {SAMPLE_LENGTH}-letter words")
     deck = derive_deck(sample, ALPHABETS["tr"])

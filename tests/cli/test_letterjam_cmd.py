@@ -314,6 +314,11 @@ def test_selfplay_prints_team_and_player_rates() -> None:
     assert "player 1" in result.output and "player 2" in result.output
     assert "clues used" in result.output
     assert "decision time offer" in result.output
+    for measure in ("seats making their own word", "every seat made its own word",
+                    "max clue share of a seat", "share of all clues by seat",
+                    "unfit or slur words: dealt, said, suggested, arranged",
+                    "suggested words passing the rule"):
+        assert measure in result.output
 
 
 def test_selfplay_refuses_bad_options() -> None:

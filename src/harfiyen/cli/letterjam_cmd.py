@@ -13,6 +13,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from typing import Final
 
 import typer
@@ -20,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from harfiyen.ai.letterjam import GameStats, LetterJamAI, Timings, game_stats, play_game
+from harfiyen.ai.letterjam.cluesearch import Candidate
 from harfiyen.cli.console import console as _console
 from harfiyen.cli.console import language as _language
 from harfiyen.games.letterjam import (
@@ -86,14 +88,29 @@ def play_seeds(
     lang: Language, players: int, length: int, seeds: Sequence[int]
 ) -> tuple[list[GameStats], dict[str, list[float]]]:
     """Play one selfplay game per seed; the statistics and the decision times."""
-    ai = LetterJamAI()
+    ai = _Suggesting()
     timings = Timings()
     config = LetterJamConfig(lang, players=players, word_length=length)
     stats = []
     for seed in seeds:
+        ai.suggested.clear()
         state = play_game(config, seed, [ai] * players, timings=timings)
-        stats.append(game_stats(state, seed))
+        stats.append(game_stats(state, seed, ai.suggested))
     return stats, timings.samples
+
+
+@dataclass
+class _Suggesting(LetterJamAI):
+    """The AI, writing down the word of each clue it suggests (its best clue at an
+    offer: what a person's seat is shown as the suggestion)."""
+
+    suggested: list[str] = field(default_factory=list)
+
+    def best_clue(self, view: View) -> Candidate | None:
+        best = super().best_clue(view)
+        if best is not None:
+            self.suggested.append(best.word)
+        return best
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -161,21 +178,49 @@ def _report(lang: Language, players: int, length: int, stats: Sequence[GameStats
     table.add_row("doğru tahmin edilen harf / letters guessed right", f"{right:.1%}")
     table.add_row("kullanılmayan yeşil (ort.) / unused greens (mean)",
                   f"{statistics.mean(s.unused_greens for s in stats):.2f}")
-    clue_words = [w for s in stats for w in s.clue_words]
+    own = [o for s in stats for o in s.own_words]
+    table.add_row("kendi kelimesini kuran koltuk / seats making their own word",
+                  f"{sum(own) / len(own):.1%} of {len(own)}")
+    table.add_row("herkesin kendi kelimesi / games: every seat made its own word",
+                  f"{sum(all(s.own_words) for s in stats) / n:.1%}")
+    anagrams = sum(ok and not mine for s in stats
+                   for ok, mine in zip(s.success, s.own_words, strict=True))
+    table.add_row("başka kelime kuran koltuk / seats arranging an anagram", str(anagrams))
+    shares = [max(s.clue_shares(players)) for s in stats if s.cluegivers]
+    if shares:
+        worst = max((s for s in stats if s.cluegivers),
+                    key=lambda s: (max(s.clue_shares(players)), len(s.cluegivers)))
+        most = max(worst.cluegivers.count(x) for x in range(players))
+        table.add_row("bir koltuğun en büyük ipucu payı / max clue share of a seat "
+                      "(mean / worst)",
+                      f"{statistics.mean(shares):.1%} / {max(shares):.1%} "
+                      f"({most} of {len(worst.cluegivers)}, seed {worst.seed})")
+        givers = [g for s in stats for g in s.cluegivers]
+        table.add_row("koltuk başına ipucu payı / share of all clues by seat",
+                      " ".join(f"{givers.count(x) / len(givers):.0%}" for x in range(players)))
+    unfit = refused_always(lang)
+    kinds = (("dealt", [w for s in stats for w in s.secret_words]),
+             ("said", [w for s in stats for w in s.clue_words]),
+             ("suggested", [w for s in stats for w in s.suggested]),
+             ("arranged", [w for s in stats for w in s.arranged]))
+    table.add_row("uygunsuz kelime / unfit or slur words: " + ", ".join(k for k, _ in kinds),
+                  " / ".join(str(sum(w in unfit for w in ws)) for _, ws in kinds))
+    clue_words = kinds[1][1]
     if clue_words:
         passing = sum(fit(w, lang, "say") for w in clue_words)
-        unfit = sum(w in refused_always(lang) for w in clue_words)
         common = sum(zipf.get(w, 0.0) >= MIN_ZIPF[lang] for w in clue_words)
         table.add_row("kelime kuralına uyan ipucu / clue words passing the vocabulary rule",
                       f"{passing / len(clue_words):.1%} of {len(clue_words)}")
-        table.add_row("uygunsuz ipucu / unfit or slur clue words", str(unfit))
         table.add_row(f"Zipf ≥ {MIN_ZIPF[lang]} ipucu / clue words at Zipf ≥ {MIN_ZIPF[lang]}",
                       f"{common / len(clue_words):.1%}")
-    secrets = [w for s in stats for w in s.secret_words]
+    suggested = kinds[2][1]
+    if suggested:
+        table.add_row("kelime kuralına uyan öneri / suggested words passing the rule",
+                      f"{sum(fit(w, lang, 'say') for w in suggested) / len(suggested):.1%} "
+                      f"of {len(suggested)}")
+    secrets = kinds[0][1]
     table.add_row("kelime kuralına uyan gizli kelime / secret words passing the rule",
                   f"{sum(fit(w, lang, 'deal') for w in secrets) / len(secrets):.1%}")
-    table.add_row("uygunsuz gizli kelime / unfit or slur secret words",
-                  str(sum(w in refused_always(lang) for w in secrets)))
     agreed = sum(s.reason == "agreed" for s in stats) / n
     table.add_row("anlaşmayla biten / ended by agreement", f"{agreed:.1%}")
     for kind in _DECISIONS:

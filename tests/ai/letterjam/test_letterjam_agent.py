@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from harfiyen.ai.letterjam import LetterJamAI, play_game
+from harfiyen.ai.letterjam import LetterJamAI, game_stats, play_game
 from harfiyen.ai.letterjam.deduction import believe, best_arrangement
 from harfiyen.ai.letterjam.table import read_table
 from harfiyen.ai.letterjam.words import word_index
@@ -156,3 +156,76 @@ def test_arrangement_spells_the_word_once_every_card_is_read() -> None:
     table = read_table(seat_view(state, 0))
     _, p = best_arrangement(believe(table, word_index(table.lexicon)), word_index(table.lexicon))
     assert p > 0.5
+
+
+def test_game_stats_tell_own_words_clue_shares_and_suggestions() -> None:
+    final = play_game(LetterJamConfig("tr", players=3), 7, [AI, AI, AI])
+    assert final.outcome is not None
+    stats = game_stats(final, 7, ["KALEM"])
+    assert stats.suggested == ("KALEM",)
+    assert stats.arranged == tuple(p.arranged for p in final.outcome.players)
+    assert stats.own_words == tuple(p.arranged == p.secret for p in final.outcome.players)
+    assert len(stats.cluegivers) == stats.clues == len(stats.clue_words)
+    shares = stats.clue_shares(3)
+    assert abs(sum(shares) - 1.0) < 1e-9
+    assert max(shares) == max(stats.cluegivers.count(s) for s in range(3)) / stats.clues
+
+
+def test_ai_seats_arrange_their_own_secret_words_in_seeded_games() -> None:
+    # Rules version 5 deals one word per set of letters, and a seat aims at its own word:
+    # in seeded games nearly every seat arranges exactly its secret word.
+    own = total = 0
+    for seed in range(4):
+        final = play_game(LetterJamConfig("tr", players=4), seed, [AI] * 4)
+        assert final.outcome is not None
+        for result in final.outcome.players:
+            total += 1
+            own += result.arranged == result.secret
+    assert own >= total - 1
+
+
+def test_votes_keep_the_clues_shared_out() -> None:
+    # Offers alike but for the clues their seats have given: the vote goes to the seat
+    # that has given fewer, even a higher seat; an offer helping two more players still
+    # wins over a seat that has given one clue fewer.
+    from harfiyen.ai.letterjam.agent import offer_rank
+
+    state = new_game(LetterJamConfig("tr", players=4), 3)
+    table = read_table(view(state, Seat(0)))
+    table = replace(table, offers=((4, 2, 0), None, (4, 2, 0), None),
+                    clues_given=(3, 0, 1, 0), red_left=(1, 1, 1, 1))
+    best = max([0, 2], key=lambda s: offer_rank(table, s, [0, 2]))
+    assert best == 2
+    table = replace(table, offers=((4, 3, 0), None, (4, 1, 0), None), clues_given=(2, 0, 1, 0))
+    assert max([0, 2], key=lambda s: offer_rank(table, s, [0, 2])) == 0
+
+
+@pytest.mark.parametrize("language", ["tr", "en"])
+def test_an_ai_never_gives_or_suggests_an_unfit_clue_word(language: str) -> None:
+    # No word of the unfit or slur list is among the words the AI may give (SEKS, EROTİK,
+    # AFYON ...), and seeded games give and suggest none.
+    from harfiyen.ai.letterjam.words import word_index
+    from harfiyen.games.letterjam.events import ClueGiven
+    from harfiyen.lexicon.fitness import refused_always
+
+    lang: Any = language
+    unfit = refused_always(lang)
+    index = word_index("TR-1" if language == "tr" else "ENABLE-1")
+    assert not {w for w, _ in index.clue_words()} & unfit
+    assert {"SEKS", "AFYON", "MADIMAK"} <= refused_always("tr")
+
+    said: list[str] = []
+
+    class Recording(LetterJamAI):
+        def offer(self, view: LetterJamView) -> Offer | None:
+            best = self.best_clue(view)
+            if best is not None:
+                said.append(best.word)
+            return super().offer(view)
+
+    ai = Recording(index=index)
+    for seed in range(3):
+        final = play_game(LetterJamConfig(language, players=4), seed, [ai] * 4)
+        said.extend(e.word for e in final.events if isinstance(e, ClueGiven))
+    assert len(said) > 30
+    assert not set(said) & unfit

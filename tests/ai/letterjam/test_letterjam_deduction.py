@@ -71,3 +71,35 @@ def test_bonus_letter_is_named_from_the_clue_that_used_it(index: WordIndex) -> N
     r = record(1, "KALE?", ["N0", "N1", "N2", "N3", "B0"], None)
     table = table_with([r], Counter("MNZ"))
     assert bonus_guess(table, index) in {"M", "N"}
+
+
+def test_a_seat_that_read_its_letters_arranges_its_own_word_not_an_anagram(
+    index: WordIndex,
+) -> None:
+    # TUTMA's letters also spell MUTAT, DURUM's DUMUR: words only a dictionary knows.
+    # A seat that has read every card arranges its own secret word (the plans tried
+    # first used to be the anagrams in the lexicon's order: MUTAT, DUMUR).
+    from harfiyen.ai.letterjam.deduction import Belief, Entry
+
+    for word, anagram, stand in (("TUTMA", "MUTAT", "AMTTU"), ("DURUM", "DUMUR", "RUMUD"),
+                                 ("TOKAT", "KATOT", "TKTAO")):
+        assert anagram in index and not index.known(anagram)
+        belief = Belief(5, (0, 1, 2, 3, 4), {}, (Entry(word, tuple(stand), (), 1.0),),
+                        Counter())
+        order, p = best_arrangement(belief, index)
+        assert "".join(stand[i] for i in order) == word
+        assert p == 1.0
+
+
+def test_between_two_candidate_words_the_likelier_own_word_wins(index: WordIndex) -> None:
+    # Unsure between two secret words of one set of letters, the seat arranges the more
+    # likely one (not whichever anagram the lexicon lists first).
+    from harfiyen.ai.letterjam.deduction import Belief, Entry
+
+    stand = "ANSLA"
+    for likely, other in (("SANAL", "ASLAN"), ("ASLAN", "SANAL")):
+        belief = Belief(5, (0, 1, 2, 3, 4), {}, (
+            Entry(likely, tuple(stand), (), 0.6), Entry(other, tuple(stand), (), 0.4)),
+            Counter())
+        order, _ = best_arrangement(belief, index)
+        assert "".join(stand[i] for i in order) == likely

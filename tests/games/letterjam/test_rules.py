@@ -103,7 +103,9 @@ def test_secret_words_are_common_dealable_lexicon_words(lang: Language) -> None:
     assert len({w for w, _ in table}) == len(table)
     for length in range(3, 8):
         words = secret_words(lang, length)
-        assert 400 <= len(words) <= 1000
+        assert 350 <= len(words) <= 1000
+        # One word per set of letters (rules version 5): the letters name the word.
+        assert len({"".join(sorted(w)) for w in words}) == len(words)
     for word, freq in table:
         assert word in lexicon and in_vocabulary(word, lang)  # the people's vocabulary rule
         assert not is_blocked(word, lang)

@@ -131,16 +131,19 @@ def test_default_lexicon_is_loaded() -> None:
 def test_a_game_keeps_the_secret_word_list_of_its_rules_version() -> None:
     # Version 1 deals the first lists (kept as they were), version 2 the people's vocabulary,
     # version 3 the same after ÇAĞA was blocked, version 4 the deal context (no unfit
-    # words): a stored game replays with the words it was dealt from.
+    # words), version 5 one word per set of letters: a stored game replays with the words
+    # it was dealt from.
     from harfiyen.games.letterjam.decks import secret_words
     from harfiyen.games.letterjam.rules import RULES_VERSION
 
-    assert RULES_VERSION == 4
+    assert RULES_VERSION == 5
     assert secret_words("tr", 3, 1)[:3] == ("BİR", "ÇOK", "İLE")
     assert "İLE" not in secret_words("tr", 3, 2)
     assert "ÇAĞA" in secret_words("tr", 4, 2) and "ÇAĞA" not in secret_words("tr", 4, 3)
     assert "SAPIK" in secret_words("tr", 5, 3) and "SAPIK" not in secret_words("tr", 5, 4)
-    for version in (1, 2, 3, 4):
+    assert {"ASLAN", "SANAL"} <= set(secret_words("tr", 5, 4))
+    assert "ASLAN" in secret_words("tr", 5, 5) and "SANAL" not in secret_words("tr", 5, 5)
+    for version in (1, 2, 3, 4, 5):
         state = new_game(LetterJamConfig("tr", players=3, version=version), 5, lexicon=ANY)
         pool = set(secret_words("tr", 5, version))
         dealt = ["".join(state.cards[c] for c in p.dealt) for p in state.players]

@@ -40,6 +40,10 @@ STUCK_MOVE_ON = 0.5
 #: How much a red token counts in a vote, in "players helped": reds are per player,
 #: and the centre greens open only once every red is taken.
 RED_PREFERENCE = 1.0
+#: How much each clue an offering seat has given beyond the fewest of the offering seats
+#: counts against its offer in a vote, in "players helped": the clues stay shared out in
+#: proportion, one seat does not give most of the table's clues.
+CLUE_BALANCE = 0.5
 
 
 @dataclass
@@ -127,7 +131,7 @@ class LetterJamAI:
         if any(v is not None for v in table.votes) and table.votes[table.seat] is not None:
             leader = max(offered, key=lambda s: (counts[s], -s))
             return Vote(leader)
-        return Vote(max(offered, key=lambda s: (_offer_rank(table, s), -s)))
+        return Vote(max(offered, key=lambda s: offer_rank(table, s, offered)))
 
     def agrees_end(self, view: View) -> bool:
         """Agree to end when this seat has no clue worth giving (the driver asks only
@@ -155,12 +159,19 @@ class LetterJamAI:
         return move
 
 
-def _offer_rank(table: Table, seat: int) -> float:
+def offer_rank(table: Table, seat: int, offered: list[int]) -> tuple[float, int, int]:
+    """How good the offer of ``seat`` looks, judged only by what offers say (the players
+    it helps, a red token to spend, nonplayer stands) and by the clues each offering
+    seat has given already (:data:`CLUE_BALANCE`); ties go to the seat that has given
+    fewer clues, then to the lowest seat."""
     offer = table.offers[seat]
     assert offer is not None
     _, players, nonplayers = offer
     red = RED_PREFERENCE if table.red_left[seat] > 0 else 0.0
-    return players + red + 0.1 * nonplayers
+    fewest = min(table.clues_given[s] for s in offered)
+    extra = table.clues_given[seat] - fewest
+    value = players + red + 0.1 * nonplayers - CLUE_BALANCE * extra
+    return round(value, 9), -extra, -seat
 
 
 def _keeps(offer: Offer, candidate: Candidate) -> bool:
@@ -168,4 +179,4 @@ def _keeps(offer: Offer, candidate: Candidate) -> bool:
     return not offer_mismatch(offer, candidate.refs)
 
 
-__all__ = ["LetterJamAI"]
+__all__ = ["CLUE_BALANCE", "LetterJamAI", "offer_rank"]

@@ -33,6 +33,11 @@ PRUNE = 1e-4
 ARRANGE_ENTRIES = 400
 #: Candidate arrangements built from the most likely entries.
 ARRANGE_SOURCES = 60
+#: In the final arrangement, a chance of spelling another word people know counts this
+#: much of a chance of spelling one's own secret word.
+HEDGE = 0.25
+#: Probabilities are rounded so that summation order never decides between plans.
+ROUNDING = 9
 
 
 def record_pattern(record: Record, seat: int, *, bonus: bool = False) -> str:
@@ -174,9 +179,10 @@ def believe(table: Table, index: WordIndex) -> Belief:
     evidence = card_evidence(table, index)
     clued = tuple(sorted(evidence))
     pool = table.pool
-    # The shipped secret words first; any lexicon word only if none of them fits.
-    for source in (index.secret_candidates, index.words):
-        found = _entries([w for w in source(n) if fits(w, pool)], clued, evidence)
+    # The secret words of the game's rules version first; any lexicon word only if none
+    # of them fits.
+    for words in (index.secret_candidates(n, table.version), index.words(n)):
+        found = _entries([w for w in words if fits(w, pool)], clued, evidence)
         total = sum(found.values())
         if total > 0:
             break
@@ -222,23 +228,42 @@ def _plan_for(entry: Entry, target: str, clued: Sequence[int]) -> tuple[int, ...
 
 
 def _success(plan: tuple[int, ...], entry: Entry, clued: Sequence[int],
-             lexicon: WordIndex) -> float:
-    """Probability that ``plan`` spells a lexicon word if ``entry`` is the truth."""
+             lexicon: WordIndex) -> tuple[float, float, float]:
+    """If ``entry`` is the truth, the probabilities that ``plan`` spells the entry's own
+    word, a word people know (the entry's word or one of the *say* context) and any
+    lexicon word."""
     letter_of = dict(zip(clued, entry.letters, strict=True))
     unknown_slots = [i for i, p in enumerate(plan) if p == UNKNOWN]
     base = [letter_of.get(p, "") for p in plan]
     orders = _arrangements(entry.rest)
-    hits = 0
+    own = known = valid = 0
     for order in orders:
         for slot, letter in zip(unknown_slots, order, strict=True):
             base[slot] = letter
-        hits += "".join(base) in lexicon
-    return hits / len(orders)
+        word = "".join(base)
+        if word == entry.word:
+            own += 1
+            known += 1
+            valid += 1
+        elif word in lexicon:
+            valid += 1
+            known += lexicon.known(word)
+    n = len(orders)
+    return own / n, known / n, valid / n
 
 
 def best_arrangement(belief: Belief, index: WordIndex) -> tuple[tuple[int, ...], float]:
-    """The order of one's own cards (stand positions) most likely to spell a lexicon
-    word, and that probability under the belief."""
+    """The order of one's own cards (stand positions) to arrange at the end, and the
+    probability under the belief that it spells a lexicon word.
+
+    The seat aims at its own secret word: a plan is scored by the probability that it
+    spells the secret word (:data:`HEDGE` more for each chance of another word people
+    know, should the secret be something else), so a seat that has read its letters
+    arranges its own word (DURUM, TUTMA), never an anagram only a dictionary knows
+    (DUMUR, MUTAT). A word any lexicon knows counts only between equal plans, and
+    only when no plan spells a word people know does the likeliest lexicon word win.
+    Equal plans go to the likeliest candidate's own word.
+    """
     n = belief.length
     clued = belief.clued
     entries = belief.entries[:ARRANGE_ENTRIES]
@@ -247,13 +272,20 @@ def best_arrangement(belief: Belief, index: WordIndex) -> tuple[tuple[int, ...],
     anagrams = _anagrams(index, n)
     plans: dict[tuple[int, ...], None] = {}
     for entry in entries[:ARRANGE_SOURCES]:
-        for target in anagrams.get("".join(sorted(entry.word)), (entry.word,)):
+        plans[_plan_for(entry, entry.word, clued)] = None
+        for target in anagrams.get("".join(sorted(entry.word)), ()):
             plans[_plan_for(entry, target, clued)] = None
-    best_plan, best_p = next(iter(plans)), -1.0
+    best_plan, best_key, best_p = next(iter(plans)), (-1.0, -1.0), 0.0
     for plan in plans:
-        p = sum(e.weight * _success(plan, e, clued, index) for e in entries)
-        if p > best_p:
-            best_plan, best_p = plan, p
+        own = known = valid = 0.0
+        for e in entries:
+            o, k, v = _success(plan, e, clued, index)
+            own += e.weight * o
+            known += e.weight * k
+            valid += e.weight * v
+        key = (round(own + HEDGE * (known - own), ROUNDING), round(valid, ROUNDING))
+        if key > best_key:
+            best_plan, best_key, best_p = plan, key, valid
     unclued = iter(p for p in range(n) if p not in clued)
     order = tuple(next(unclued) if p == UNKNOWN else p for p in best_plan)
     return order, best_p

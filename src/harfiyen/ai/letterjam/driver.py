@@ -213,12 +213,29 @@ class GameStats:
     #: The words of the clues given, in order, and the players' secret words.
     clue_words: tuple[str, ...] = ()
     secret_words: tuple[str, ...] = ()
+    #: The seat that gave each clue (in order), the word each seat arranged at the end,
+    #: and the clue words the AI suggested along the way (its best clue at each offer).
+    cluegivers: tuple[int, ...] = ()
+    arranged: tuple[str, ...] = ()
+    suggested: tuple[str, ...] = ()
+
+    @property
+    def own_words(self) -> tuple[bool, ...]:
+        """Per seat: whether it arranged its own secret word (not an anagram of it)."""
+        return tuple(a == s for a, s in zip(self.arranged, self.secret_words, strict=True))
+
+    def clue_shares(self, players: int) -> tuple[float, ...]:
+        """Per seat: its share of the game's clues (all 0 when no clue was given)."""
+        n = len(self.cluegivers)
+        return tuple(self.cluegivers.count(s) / n if n else 0.0 for s in range(players))
 
 
-def game_stats(state: GameState, seed: int) -> GameStats:
-    """Statistics of a finished game (the omniscient reveal)."""
+def game_stats(state: GameState, seed: int, suggested: Sequence[str] = ()) -> GameStats:
+    """Statistics of a finished game (the omniscient reveal); ``suggested``: the clue
+    words the AI suggested during it, as the caller recorded them."""
     outcome = state.outcome
     assert outcome is not None
+    clues = [e for e in state.events if isinstance(e, ClueGiven)]
     right = total = 0
     for player in state.players:
         for card, guess in zip(player.stand, player.guesses, strict=False):
@@ -230,8 +247,11 @@ def game_stats(state: GameState, seed: int) -> GameStats:
         success=tuple(p.success for p in outcome.players), clues=state.clue_number,
         letters_right=right, letters=total, unused_greens=outcome.unused_greens,
         reason=outcome.reason,
-        clue_words=tuple(e.word for e in state.events if isinstance(e, ClueGiven)),
+        clue_words=tuple(e.word for e in clues),
         secret_words=tuple("".join(state.cards[c] for c in p.dealt) for p in state.players),
+        cluegivers=tuple(e.seat for e in clues),
+        arranged=tuple(p.arranged for p in outcome.players),
+        suggested=tuple(suggested),
     )
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Final
 
-from harfiyen.ai.letterjam.agent import LetterJamAI
+from harfiyen.ai.letterjam.agent import LetterJamAI, offer_rank
 from harfiyen.ai.letterjam.cluesearch import MIN_VALUE, search
 from harfiyen.ai.letterjam.table import Table, read_table
 from harfiyen.ai.letterjam.words import word_index
@@ -169,7 +169,7 @@ def _vote(table: Table) -> Vote | None:
         if any(v is not None for v in table.votes):
             target = leader(table.votes, offered)
         else:
-            target = max(offered, key=lambda s: (_offer_rank(table, s), -s))
+            target = max(offered, key=lambda s: offer_rank(table, s, offered))
     else:
         target = leader(table.votes, offered)
     return None if target == mine else Vote(target)
@@ -178,14 +178,6 @@ def _vote(table: Table) -> Vote | None:
 def leader(votes: tuple[int | None, ...], offered: list[int]) -> int:
     """The offer with most votes; a tie goes to the lowest seat."""
     return max(offered, key=lambda s: (votes.count(s), -s))
-
-
-def _offer_rank(table: Table, seat: int) -> float:
-    offer = table.offers[seat]
-    assert offer is not None
-    _, players, nonplayers = offer
-    red = 1.0 if table.red_left[seat] > 0 else 0.0
-    return players + red + 0.1 * nonplayers
 
 
 def stand_in(view: LetterJamView) -> Move | None:

@@ -57,6 +57,8 @@ class Table:
     seat: int
     language: Language
     lexicon: str
+    #: The game's rules version (its secret-word list).
+    version: int
     players: int
     word_length: int
     phase: str
@@ -70,6 +72,8 @@ class Table:
     sources: tuple[Source, ...]
     records: tuple[Record, ...]
     red_left: tuple[int, ...]
+    #: The clues each seat has given so far.
+    clues_given: tuple[int, ...]
     green_open: int
     tokens_left: int
     pile_sizes: tuple[int, ...]
@@ -129,12 +133,14 @@ def read_table(view: LetterJamView) -> Table:
         None if o is None else (o.length, o.players, o.nonplayers) for o in view.offers
     )
     return Table(
-        seat=me, language=view.language, lexicon=view.lexicon, players=view.players,
+        seat=me, language=view.language, lexicon=view.lexicon,
+        version=int(view.rules.rpartition("@")[2]), players=view.players,
         word_length=view.word_length, phase=view.phase.value,
         position=mine.position, cards=mine.cards,
         has_card=mine.has_card, has_bonus=mine.has_bonus, bonus_used=mine.bonus_used,
         pool=+pool, others=tuple(others), sources=tuple(sources), records=records,
-        red_left=tokens.red_left, green_open=tokens.green_open,
+        red_left=tokens.red_left, clues_given=tuple(s.clues_given for s in view.stands),
+        green_open=tokens.green_open,
         tokens_left=sum(tokens.red_left) + tokens.green_open + tokens.green_centre,
         pile_sizes=tuple(p.cards for p in view.piles),
         offers=offers, votes=view.votes, cluegiver=view.cluegiver,

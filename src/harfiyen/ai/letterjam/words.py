@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from harfiyen.games.letterjam.decks import secret_word_table, secret_words
+from harfiyen.games.letterjam.rules import RULES_VERSION
 from harfiyen.lexicon.fitness import fit
 from harfiyen.lexicon.normalize import ALPHABETS, Language, lower
 from harfiyen.lexicon.wordlists import language_of, read_words
@@ -74,7 +75,7 @@ class WordIndex:
         self._patterns: dict[str, Likelihood] = {}
         self._words = frozenset(self._source)
         self._clue_words: tuple[tuple[str, frozenset[str]], ...] | None = None
-        self._secrets: dict[int, tuple[str, ...]] = {}
+        self._secrets: dict[tuple[int, int], tuple[str, ...]] = {}
 
     def __contains__(self, word: object) -> bool:
         return word in self._words
@@ -100,12 +101,14 @@ class WordIndex:
             self._weights[word] = weight
         return weight
 
-    def secret_candidates(self, length: int) -> tuple[str, ...]:
-        """Words a game deals as secret words (the shipped list), the prior of one's own word."""
-        found = self._secrets.get(length)
+    def secret_candidates(self, length: int, version: int = RULES_VERSION) -> tuple[str, ...]:
+        """Words a game of rules ``version`` deals as secret words (the shipped list), the
+        prior of one's own word."""
+        found = self._secrets.get((length, version))
         if found is None:
-            found = tuple(w for w in secret_words(self.lang, length) if w in self._words)
-            self._secrets[length] = found
+            found = tuple(w for w in secret_words(self.lang, length, version)
+                          if w in self._words)
+            self._secrets[(length, version)] = found
         return found
 
     # -- patterns ------------------------------------------------------------------------
@@ -174,6 +177,11 @@ class WordIndex:
                 continue
             out[x] = out.get(x, 0.0) + self.weight(word)
         return out
+
+    def known(self, word: str) -> bool:
+        """Whether people know ``word`` (the *say* context: the people's vocabulary, no
+        slur and no unfit word), unlike a word only a dictionary knows (MUTAT, DUMUR)."""
+        return fit(word, self.lang, "say")
 
     # -- clue candidates -----------------------------------------------------------------
 
