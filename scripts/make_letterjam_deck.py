@@ -65,11 +65,21 @@ FLOOR_SHARE = 0.005
 POOL_SIZE = 1000
 POOL_MIN_ZIPF = 3.0
 #: Five-letter words the reviewed block list took out of the vocabulary after the deck
-#: was made (inflected forms found reading AI clue words, 2026-12-05), with their Zipf
+#: was made (inflected forms, participles, verbal nouns and places found reading the AI's
+#: clue words and the secret words, 2026-12-05), with their Zipf
 #: frequency as the vocabulary had it: they stay in the deck's sample so the deck, which
 #: every rules version shares, does not change. They are not dealt.
 DECK_SAMPLE_KEPT: dict[str, float] = {
     "ADINA": 5.24, "GÜNDE": 5.10, "BİLME": 3.55, "KILMA": 3.35, "SUNMA": 3.34,
+    "BENCE": 5.60, "ÇIKAN": 5.46, "BENDE": 5.41, "KALAN": 5.41, "İSTER": 5.39, "YETER": 5.36,
+    "GİREN": 5.05, "BAŞTA": 5.04, "GEÇER": 4.94, "VERME": 4.93, "ADAMA": 4.86, "GİTME": 4.74,
+    "BAKMA": 4.72, "SİZCE": 4.72, "OKUMA": 4.68, "ÇIKMA": 4.63, "KALBİ": 4.63, "BURCU": 4.54,
+    "ELDEN": 4.51, "GELME": 4.50, "ORASI": 4.49, "ÇEKER": 4.48, "GÖRME": 4.47, "KONUŞ": 4.47,
+    "TOPLA": 4.38, "DEVRİ": 4.34, "SENCE": 4.32, "KURMA": 4.29, "SORMA": 4.29, "BULMA": 4.28,
+    "DURMA": 4.28, "KATAR": 4.27, "GEÇME": 4.26, "GÜCÜN": 4.26, "DÜZCE": 4.24, "GİRME": 4.24,
+    "DÜŞME": 4.20, "KOYAR": 4.17, "DÜNKÜ": 4.14, "KOYMA": 4.14, "TUTMA": 4.14, "VARAN": 4.14,
+    "CİNSİ": 4.10, "KAÇTA": 4.06, "ONSUZ": 4.06, "BOZMA": 3.99, "KIRMA": 3.97, "TOKYO": 3.95,
+    "ÇALMA": 3.91, "ÇORLU": 3.88, "ADEDİ": 3.46,
 }
 
 
