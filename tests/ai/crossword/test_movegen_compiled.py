@@ -2,8 +2,8 @@
 
 Random positions of both rule sets (short seeded games, sometimes with stray tiles
 that spell non-words), random racks with zero to two blanks and a random ★25 square:
-both searches must return the same records (plays, scores, order), and the same best
-plays.
+both searches must return the same records (plays, scores, order), the same best
+plays, and the compiled anchor bounds must equal ``bounds.py``'s.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from harfiyen.ai.crossword import movegen
+from harfiyen.ai.crossword.bounds import anchor_bounds
 from harfiyen.ai.crossword.movegen import PURE_ENV, MoveGenerator, compiled_available
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.rules import BLANK, SIZE, ruleset
@@ -106,6 +107,20 @@ def test_compiled_core_equals_the_pure_search(
         assert fast.best_records(scratch, rack, n, bonus) == pure.best_records(
             scratch, rack, n, bonus
         )
+    # The anchor bounds the compiled best-N search is ordered and pruned by.
+    counts, blanks = pure._rack(rack)
+    rules = pure.rules
+    bounded = anchor_bounds(
+        scratch, counts, blanks, pure._bonus_arrays(bonus), rules, pure._letter_mult,
+        pure._word_mult,
+    )
+    points = rules.bonus_square_points if bonus is not None else 0
+    row, col = bonus if bonus is not None and points else (-1, -1)
+    assert fast._core is not None
+    assert fast._core.bounds(
+        scratch.fixed, scratch.fixed_value, scratch.cross_sum, scratch.anchor, counts, blanks,
+        row, col, points,
+    ) == sorted(bounded, reverse=True)
 
 
 def test_environment_variable_selects_the_pure_search(monkeypatch: pytest.MonkeyPatch) -> None:

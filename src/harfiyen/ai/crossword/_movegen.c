@@ -620,6 +620,11 @@ records(const State *S)
     PyObject *out = PyList_New(S->n);
     if (!out)
         return NULL;
+    /* Thousands of new containers would start several collections, each walking the
+     * records made so far (a third of the time with a blank on the rack): they hold
+     * only ints, so one collection afterwards (if due) is enough. No Python code
+     * runs in between. */
+    int was_enabled = PyGC_Disable();
     for (Py_ssize_t i = 0; i < S->n; i++) {
         const Rec *r = &S->recs[i];
         PyObject *codes = PyList_New(r->len);
@@ -639,10 +644,130 @@ records(const State *S)
         PyTuple_SET_ITEM(rec, 4, codes);
         PyList_SET_ITEM(out, i, rec);
     }
+    if (was_enabled)
+        PyGC_Enable();
     return out;
 fail:
+    if (was_enabled)
+        PyGC_Enable();
     Py_DECREF(out);
     return NULL;
+}
+
+/* -- anchor bounds (bounds.py: the same formula, for the best-N search) ------------- */
+
+typedef struct {
+    int bound, d, lane, pos;
+} Bounded;
+
+static void
+sort_desc(int *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i - 1;
+        while (j >= 0 && v[j] < x) {
+            v[j + 1] = v[j];
+            j--;
+        }
+        v[j + 1] = x;
+    }
+}
+
+/* Larger first, as Python's sorted(..., reverse=True) of (bound, d, lane, pos). */
+static int
+cmp_bounded(const void *x, const void *y)
+{
+    const Bounded *a = x, *b = y;
+    if (a->bound != b->bound)
+        return a->bound < b->bound ? 1 : -1;
+    if (a->d != b->d)
+        return a->d < b->d ? 1 : -1;
+    if (a->lane != b->lane)
+        return a->lane < b->lane ? 1 : -1;
+    return (a->pos < b->pos) - (a->pos > b->pos);
+}
+
+/* Every anchor with an upper bound on what a play from it scores, best first; returns
+ * the count (0 when the rack is empty). */
+static int
+anchor_bounds(const CoreObject *core, const Board *B, const int *cnt, int blanks,
+              int bonus_row, int bonus_col, int bonus_points, Bounded *out)
+{
+    int tiles[SIZE];
+    int k = 0;
+    for (int s = 1; s <= core->letters; s++)
+        for (int c = 0; c < cnt[s] && k < SIZE; c++)  /* a negative count adds nothing */
+            tiles[k++] = core->values[s];
+    for (int c = 0; c < blanks && k < SIZE; c++)
+        tiles[k++] = 0;
+    if (!k)
+        return 0;
+    sort_desc(tiles, k);
+    int top = tiles[0];
+    int bingo = k >= core->bingo_min ? core->bingo : 0;
+    int count = 0;
+    for (int d = 0; d < 2; d++)
+        for (int lane = 0; lane < SIZE; lane++) {
+            int base = lane * SIZE;
+            const int *fixed = B->fixed[d] + base, *fval = B->fixed_value[d] + base;
+            const int *xs = B->cross_sum[d] + base, *anchor = B->anchor[d] + base;
+            const int *lmul = core->lm[d] + base, *wmul = core->wm[d] + base;
+            for (int pos = 0; pos < SIZE; pos++) {
+                if (!anchor[pos])
+                    continue;
+                int empties[SIZE];
+                int ne = 0, fsum = 0;
+                empties[ne++] = pos;
+                int i = pos - 1;
+                if (i >= 0 && fixed[i]) {
+                    while (i >= 0 && fixed[i])
+                        fsum += fval[i--];
+                } else {
+                    while (i >= 0 && ne < k && !anchor[i])
+                        empties[ne++] = i--;
+                }
+                int right = 0;
+                for (int j = pos + 1; j < SIZE && (fixed[j] || right < k - 1); j++) {
+                    if (fixed[j]) {
+                        fsum += fval[j];
+                    } else {
+                        empties[ne++] = j;
+                        right++;
+                    }
+                }
+                int lms[SIZE], wms[SIZE], cross[SIZE];
+                int nc = 0, extra = 0;
+                for (int e = 0; e < ne; e++) {
+                    int sq = empties[e];
+                    lms[e] = lmul[sq];
+                    wms[e] = wmul[sq];
+                    if (xs[sq] >= 0)
+                        cross[nc++] = (xs[sq] + top * lmul[sq]) * wmul[sq];
+                    int row = d == 0 ? lane : sq, col = d == 0 ? sq : lane;
+                    if (row == bonus_row && col == bonus_col && bonus_points > extra)
+                        extra = bonus_points;
+                }
+                sort_desc(lms, ne);
+                sort_desc(wms, ne);
+                sort_desc(cross, nc);
+                int letters = 0, word = 1, crosses = 0;
+                for (int e = 0; e < ne && e < k; e++) {
+                    letters += tiles[e] * lms[e];
+                    word *= wms[e];
+                }
+                for (int e = 0; e < nc && e < k; e++)
+                    crosses += cross[e];
+                if (bingo && ne >= core->bingo_min)
+                    extra += bingo;
+                out[count].bound = (fsum + letters) * word + crosses + extra;
+                out[count].d = d;
+                out[count].lane = lane;
+                out[count].pos = pos;
+                count++;
+            }
+        }
+    qsort(out, (size_t)count, sizeof(Bounded), cmp_bounded);
+    return count;
 }
 
 static PyObject *
@@ -710,7 +835,27 @@ Core_search(CoreObject *self, PyObject *args, PyObject *kwds)
     S->total = total;
     uint32_t all_letters = (1u << self->letters) - 1u;
 
-    if (anchors == Py_None) {
+    if (anchors == Py_None && keep > 0) {
+        Bounded bounded[2 * CELLS];
+        int count = anchor_bounds(self, B, S->cnt, blanks, bonus_row, bonus_col, bonus_points,
+                                  bounded);
+        int current_d = -1, current_lane = -1;
+        for (int k = 0; k < count; k++) {
+            if (raise_floor(S, keep) < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            if (bounded[k].bound < S->floor)
+                break;
+            if (bounded[k].d != current_d || bounded[k].lane != current_lane) {
+                current_d = S->direction = bounded[k].d;
+                current_lane = S->lane = bounded[k].lane;
+                load_lane(S, self, B, current_d, current_lane, bonus_row, bonus_col,
+                          bonus_points);
+            }
+            search_anchor(S, bounded[k].pos, rack_mask, blanks, all_letters);
+        }
+    } else if (anchors == Py_None) {
         for (int d = 0; d < 2; d++)
             for (int lane = 0; lane < SIZE; lane++) {
                 int loaded = 0;
@@ -784,7 +929,59 @@ done:
     return result;
 }
 
+static PyObject *
+Core_bounds(CoreObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {
+        "fixed", "fixed_value", "cross_sum", "anchor", "counts", "blanks", "bonus_row",
+        "bonus_col", "bonus_points", NULL,
+    };
+    PyObject *fixed, *fixed_value, *cross_sum, *anchor, *counts;
+    int blanks, bonus_row, bonus_col, bonus_points;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiiii", kwlist, &fixed, &fixed_value,
+                                     &cross_sum, &anchor, &counts, &blanks, &bonus_row,
+                                     &bonus_col, &bonus_points))
+        return NULL;
+    if (!self->tables) {
+        PyErr_SetString(PyExc_ValueError, "Core is not initialised");
+        return NULL;
+    }
+    Board *B = PyMem_Malloc(sizeof(Board));
+    Bounded *bounded = PyMem_Malloc(2 * CELLS * sizeof(Bounded));
+    int cnt[MAX_LETTERS + 1] = {0};
+    PyObject *out = NULL;
+    if (!B || !bounded) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_pair(fixed, B->fixed, "fixed") < 0 ||
+        read_pair(fixed_value, B->fixed_value, "fixed_value") < 0 ||
+        read_pair(cross_sum, B->cross_sum, "cross_sum") < 0 ||
+        read_pair(anchor, B->anchor, "anchor") < 0 ||
+        read_ints(counts, cnt, self->letters + 1, "counts") < 0)
+        goto done;
+    int count = anchor_bounds(self, B, cnt, blanks, bonus_row, bonus_col, bonus_points, bounded);
+    out = PyList_New(count);
+    if (!out)
+        goto done;
+    for (int k = 0; k < count; k++) {
+        PyObject *item = Py_BuildValue("(iiii)", bounded[k].bound, bounded[k].d,
+                                       bounded[k].lane, bounded[k].pos);
+        if (!item) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, k, item);
+    }
+done:
+    PyMem_Free(B);
+    PyMem_Free(bounded);
+    return out;
+}
+
 static PyMethodDef Core_methods[] = {
+    {"bounds", (PyCFunction)(void (*)(void))Core_bounds, METH_VARARGS | METH_KEYWORDS,
+     "(bound, direction, lane, anchor) of every anchor, best first (as bounds.py)."},
     {"search", (PyCFunction)(void (*)(void))Core_search, METH_VARARGS | METH_KEYWORDS,
      "The records of every play from the anchors (all anchors when None)."},
     {NULL},

@@ -40,3 +40,15 @@ class Core:
         bounds: Sequence[int] | None = None,
         keep: int = 0,
     ) -> list[tuple[int, int, int, int, list[int]]]: ...
+    def bounds(
+        self,
+        fixed: Sequence[Sequence[int]],
+        fixed_value: Sequence[Sequence[int]],
+        cross_sum: Sequence[Sequence[int]],
+        anchor: Sequence[Sequence[bool]],
+        counts: Sequence[int],
+        blanks: int,
+        bonus_row: int,
+        bonus_col: int,
+        bonus_points: int,
+    ) -> list[tuple[int, int, int, int]]: ...
