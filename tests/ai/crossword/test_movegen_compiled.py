@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given
@@ -142,3 +143,21 @@ def test_fallback_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None
     assert found == {"8G T.", "8H .T", "H7 T.", "H8 .T"}
     with pytest.raises(RuntimeError):
         MoveGenerator(lexicon, ruleset("en"), compiled=True)
+
+
+@needs_compiled
+def test_threads_share_a_generator() -> None:
+    """The core releases the GIL while it searches: threads get what one thread gets."""
+    fast, _ = pair("en")
+    rng = random.Random(3)
+    board = game_board("en", 11, 8, 0)
+    scratch = fast.scratch(board)
+    letters = [t for t in ruleset("en").tiles.bag() if t != BLANK]
+    racks = ["".join(rng.sample(letters, 6)) + BLANK for _ in range(16)]
+    expected = [fast.generate(scratch, rack) for rack in racks]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(3):
+            assert list(pool.map(lambda r: fast.generate(scratch, r), racks)) == expected
+            assert list(pool.map(lambda r: fast.best_records(scratch, r, 3), racks)) == [
+                fast.best_records(scratch, r, 3) for r in racks
+            ]

@@ -335,7 +335,7 @@ emit(State *S, int score, int start, int end)
 {
     if (S->n == S->cap) {
         Py_ssize_t cap = S->cap ? 2 * S->cap : 256;
-        Rec *grown = PyMem_Realloc(S->recs, (size_t)cap * sizeof(Rec));
+        Rec *grown = PyMem_RawRealloc(S->recs, (size_t)cap * sizeof(Rec));
         if (!grown) {
             S->oom = 1;
             return;
@@ -596,14 +596,14 @@ raise_floor(State *S, int keep)
 {
     if (S->n < keep)
         return 0;
-    int *scores = PyMem_Malloc((size_t)S->n * sizeof(int));
+    int *scores = PyMem_RawMalloc((size_t)S->n * sizeof(int));
     if (!scores)
         return -1;
     for (Py_ssize_t i = 0; i < S->n; i++)
         scores[i] = S->recs[i].score;
     qsort(scores, (size_t)S->n, sizeof(int), cmp_desc);
     int floor = scores[keep - 1];
-    PyMem_Free(scores);
+    PyMem_RawFree(scores);
     if (floor > S->floor)
         S->floor = floor;
     Py_ssize_t w = 0;
@@ -775,14 +775,13 @@ Core_search(CoreObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {
         "fixed", "fixed_value", "cross", "cross_sum", "anchor", "counts", "blanks",
-        "bonus_row", "bonus_col", "bonus_points", "anchors", "bounds", "keep", NULL,
+        "bonus_row", "bonus_col", "bonus_points", "keep", NULL,
     };
     PyObject *fixed, *fixed_value, *cross, *cross_sum, *anchor, *counts;
-    PyObject *anchors = Py_None, *bounds = Py_None;
     int blanks, bonus_row, bonus_col, bonus_points, keep = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOiiii|OOi", kwlist, &fixed, &fixed_value,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOiiii|i", kwlist, &fixed, &fixed_value,
                                      &cross, &cross_sum, &anchor, &counts, &blanks, &bonus_row,
-                                     &bonus_col, &bonus_points, &anchors, &bounds, &keep))
+                                     &bonus_col, &bonus_points, &keep))
         return NULL;
     if (!self->tables) {
         PyErr_SetString(PyExc_ValueError, "Core is not initialised");
@@ -790,8 +789,9 @@ Core_search(CoreObject *self, PyObject *args, PyObject *kwds)
     }
     Board *B = PyMem_Malloc(sizeof(Board));
     State *S = PyMem_Calloc(1, sizeof(State));
-    PyObject *anchor_list = NULL, *bound_list = NULL, *result = NULL;
-    if (!B || !S) {
+    Bounded *order = PyMem_Malloc(2 * CELLS * sizeof(Bounded));
+    PyObject *result = NULL;
+    if (!B || !S || !order) {
         PyErr_NoMemory();
         goto done;
     }
@@ -835,97 +835,54 @@ Core_search(CoreObject *self, PyObject *args, PyObject *kwds)
     S->total = total;
     uint32_t all_letters = (1u << self->letters) - 1u;
 
-    if (anchors == Py_None && keep > 0) {
-        Bounded bounded[2 * CELLS];
-        int count = anchor_bounds(self, B, S->cnt, blanks, bonus_row, bonus_col, bonus_points,
-                                  bounded);
-        int current_d = -1, current_lane = -1;
-        for (int k = 0; k < count; k++) {
-            if (raise_floor(S, keep) < 0) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            if (bounded[k].bound < S->floor)
-                break;
-            if (bounded[k].d != current_d || bounded[k].lane != current_lane) {
-                current_d = S->direction = bounded[k].d;
-                current_lane = S->lane = bounded[k].lane;
-                load_lane(S, self, B, current_d, current_lane, bonus_row, bonus_col,
-                          bonus_points);
-            }
-            search_anchor(S, bounded[k].pos, rack_mask, blanks, all_letters);
-        }
-    } else if (anchors == Py_None) {
-        for (int d = 0; d < 2; d++)
-            for (int lane = 0; lane < SIZE; lane++) {
-                int loaded = 0;
-                for (int pos = 0; pos < SIZE; pos++) {
-                    if (!B->anchor[d][lane * SIZE + pos])
-                        continue;
-                    if (!loaded) {
-                        S->direction = d;
-                        S->lane = lane;
-                        load_lane(S, self, B, d, lane, bonus_row, bonus_col, bonus_points);
-                        loaded = 1;
-                    }
-                    search_anchor(S, pos, rack_mask, blanks, all_letters);
-                }
-            }
+    /* The anchors to visit, in order: by their bounds (with keep, best first), else all
+     * of them lane by lane. */
+    int count = 0;
+    if (keep > 0) {
+        count = anchor_bounds(self, B, S->cnt, blanks, bonus_row, bonus_col, bonus_points, order);
     } else {
-        anchor_list = PySequence_Fast(anchors, "anchors");
-        if (!anchor_list)
-            goto done;
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(anchor_list);
-        if (keep > 0) {
-            bound_list = PySequence_Fast(bounds, "bounds");
-            if (!bound_list)
-                goto done;
-            if (PySequence_Fast_GET_SIZE(bound_list) != count) {
-                PyErr_SetString(PyExc_ValueError, "one bound per anchor");
-                goto done;
-            }
-        }
-        int current_d = -1, current_lane = -1;
-        for (Py_ssize_t k = 0; k < count; k++) {
-            if (keep > 0) {
-                if (raise_floor(S, keep) < 0) {
-                    PyErr_NoMemory();
-                    goto done;
+        for (int d = 0; d < 2; d++)
+            for (int k = 0; k < CELLS; k++)
+                if (B->anchor[d][k]) {
+                    order[count].bound = 0;
+                    order[count].d = d;
+                    order[count].lane = k / SIZE;
+                    order[count].pos = k % SIZE;
+                    count++;
                 }
-                long bound = PyLong_AsLong(PySequence_Fast_GET_ITEM(bound_list, k));
-                if (bound == -1 && PyErr_Occurred())
-                    goto done;
-                if (bound < S->floor)
-                    break;
-            }
-            int d, lane, pos;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(anchor_list, k), "iii", &d, &lane,
-                                  &pos))
-                goto done;
-            if (d < 0 || d > 1 || lane < 0 || lane >= SIZE || pos < 0 || pos >= SIZE) {
-                PyErr_SetString(PyExc_ValueError, "anchor off the board");
-                goto done;
-            }
-            if (d != current_d || lane != current_lane) {
-                current_d = S->direction = d;
-                current_lane = S->lane = lane;
-                load_lane(S, self, B, d, lane, bonus_row, bonus_col, bonus_points);
-            }
-            search_anchor(S, pos, rack_mask, blanks, all_letters);
-        }
     }
+
+    /* The search reads C arrays only: other threads (the server's bots) may run. */
+    Py_BEGIN_ALLOW_THREADS
+    int current_d = -1, current_lane = -1;
+    for (int k = 0; k < count && !S->oom; k++) {
+        if (keep > 0) {
+            if (raise_floor(S, keep) < 0) {
+                S->oom = 1;
+                break;
+            }
+            if (order[k].bound < S->floor)
+                break;
+        }
+        if (order[k].d != current_d || order[k].lane != current_lane) {
+            current_d = S->direction = order[k].d;
+            current_lane = S->lane = order[k].lane;
+            load_lane(S, self, B, current_d, current_lane, bonus_row, bonus_col, bonus_points);
+        }
+        search_anchor(S, order[k].pos, rack_mask, blanks, all_letters);
+    }
+    Py_END_ALLOW_THREADS
     if (S->oom) {
         PyErr_NoMemory();
         goto done;
     }
     result = records(S);
 done:
-    Py_XDECREF(anchor_list);
-    Py_XDECREF(bound_list);
     if (S)
-        PyMem_Free(S->recs);
+        PyMem_RawFree(S->recs);
     PyMem_Free(S);
     PyMem_Free(B);
+    PyMem_Free(order);
     return result;
 }
 
@@ -983,7 +940,7 @@ static PyMethodDef Core_methods[] = {
     {"bounds", (PyCFunction)(void (*)(void))Core_bounds, METH_VARARGS | METH_KEYWORDS,
      "(bound, direction, lane, anchor) of every anchor, best first (as bounds.py)."},
     {"search", (PyCFunction)(void (*)(void))Core_search, METH_VARARGS | METH_KEYWORDS,
-     "The records of every play from the anchors (all anchors when None)."},
+     "The records of every play; with keep, a superset of the keep best."},
     {NULL},
 };
 

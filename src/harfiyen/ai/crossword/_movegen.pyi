@@ -36,8 +36,6 @@ class Core:
         bonus_row: int,
         bonus_col: int,
         bonus_points: int,
-        anchors: Sequence[tuple[int, int, int]] | None = None,
-        bounds: Sequence[int] | None = None,
         keep: int = 0,
     ) -> list[tuple[int, int, int, int, list[int]]]: ...
     def bounds(

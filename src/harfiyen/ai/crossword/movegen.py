@@ -329,23 +329,20 @@ class MoveGenerator:
         counts: list[int],
         blanks: int,
         bonus_square: Square | None,
-        anchors: list[tuple[int, int, int]] | None = None,
-        bounds: list[int] | None = None,
         keep: int = 0,
     ) -> list[Record]:
-        """:meth:`_search` in the compiled core (all anchors when ``anchors`` is None).
+        """The search in the compiled core: the records of :meth:`_search` over all anchors.
 
-        With ``keep`` it returns every play at or above the final floor, a superset of
-        the ``keep`` best that the caller sorts and cuts, as after :meth:`_search`;
-        without ``anchors`` it then visits the anchors by the bounds of ``bounds.py``,
-        computed in C.
+        With ``keep`` it visits the anchors by the bounds of ``bounds.py`` (computed in
+        C) and returns every play at or above the final floor, a superset of the
+        ``keep`` best that the caller sorts and cuts, as after :meth:`_search`.
         """
         assert self._core is not None
         points = self.rules.bonus_square_points if bonus_square is not None else 0
         row, col = bonus_square if bonus_square is not None and points else (-1, -1)
         return self._core.search(
             scratch.fixed, scratch.fixed_value, scratch.cross, scratch.cross_sum,
-            scratch.anchor, counts, blanks, row, col, points, anchors, bounds, keep,
+            scratch.anchor, counts, blanks, row, col, points, keep,
         )
 
     def _lane_arrays(
