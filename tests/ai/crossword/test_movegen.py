@@ -1,4 +1,8 @@
-"""The move generator agrees exactly with a brute-force reference (moves and scores)."""
+"""The move generator agrees exactly with a brute-force reference (moves and scores).
+
+Every test that generates runs twice (the ``compiled`` fixture of ``conftest.py``):
+with the compiled core and with the pure-Python search.
+"""
 
 from __future__ import annotations
 
@@ -36,16 +40,20 @@ class Setup:
     index: WordIndex
 
 
-_SETUPS: dict[str, Setup] = {}
+_SETUPS: dict[tuple[str, bool], Setup] = {}
+_INDEXES: dict[str, WordIndex] = {}
 
 
-def setup_for(lang: str) -> Setup:
-    if lang not in _SETUPS:
+def setup_for(lang: str, compiled: bool) -> Setup:
+    if (lang, compiled) not in _SETUPS:
         lexicon = load(LEXICONS[lang])
         rules = ruleset(lang)
-        index = WordIndex(lexicon.words(), lexicon.alphabet)
-        _SETUPS[lang] = Setup(lexicon, rules, MoveGenerator(lexicon, rules), index)
-    return _SETUPS[lang]
+        if lang not in _INDEXES:
+            _INDEXES[lang] = WordIndex(lexicon.words(), lexicon.alphabet)
+        generator = MoveGenerator(lexicon, rules, compiled=compiled)
+        assert generator.compiled == compiled
+        _SETUPS[lang, compiled] = Setup(lexicon, rules, generator, _INDEXES[lang])
+    return _SETUPS[lang, compiled]
 
 
 def keys(moves: list[GeneratedPlay]) -> set[PlayKey]:
@@ -65,9 +73,11 @@ def random_rack(rng: random.Random, rules: RuleSet, n: int) -> str:
     return "".join(rng.sample(letters, rng.randrange(0, 2))) + BLANK * 2
 
 
-def positions(lang: str, seed: int, count: int) -> Iterator[tuple[Board, str, Square | None]]:
+def positions(
+    lang: str, seed: int, count: int, compiled: bool
+) -> Iterator[tuple[Board, str, Square | None]]:
     """Boards from short random games (first moves included), each with a random rack."""
-    setup = setup_for(lang)
+    setup = setup_for(lang, compiled)
     gen, rules = setup.generator, setup.rules
     rng = random.Random(seed)
     bag = list(rules.tiles.bag())
@@ -95,12 +105,12 @@ def positions(lang: str, seed: int, count: int) -> Iterator[tuple[Board, str, Sq
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["tr", "en"])
-def test_agrees_with_brute_force(lang: str) -> None:
-    setup = setup_for(lang)
+def test_agrees_with_brute_force(lang: str, compiled: bool) -> None:
+    setup = setup_for(lang, compiled)
     gen = setup.generator
     first_moves = blank_racks = compared = 0
     count = POSITIONS_PER_LANGUAGE
-    for board, rack, bonus in positions(lang, seed=2024, count=count):
+    for board, rack, bonus in positions(lang, seed=2024, count=count, compiled=compiled):
         moves = gen.moves(gen.scratch(board), rack, bonus)
         expected = reference_plays(board, rack, setup.rules, setup.index, bonus)
         got = keys(moves)
@@ -116,9 +126,9 @@ def test_agrees_with_brute_force(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
-def test_midgame_full_racks_and_notation(lang: str) -> None:
+def test_midgame_full_racks_and_notation(lang: str, compiled: bool) -> None:
     """Full 7-tile racks on fuller boards: scores equal score_move, GCG reads back."""
-    setup = setup_for(lang)
+    setup = setup_for(lang, compiled)
     gen, rules = setup.generator, setup.rules
     rng = random.Random(7)
     bag = list(rules.tiles.bag())
@@ -143,23 +153,25 @@ def test_midgame_full_racks_and_notation(lang: str) -> None:
             gen.play(scratch, move)
 
 
-def test_single_tile_forming_two_words_is_generated_once_and_written_across() -> None:
+def test_single_tile_forming_two_words_is_generated_once_and_written_across(
+    compiled: bool,
+) -> None:
     lexicon = Lexicon.from_words("demo", "en", ["AT", "TA"])
     rules = ruleset("en")
     board = Board().with_tiles([Placement((7, 7), "A"), Placement((8, 8), "A")])
-    moves = generate_moves(board, "T", rules, lexicon)
+    moves = generate_moves(board, "T", rules, lexicon, compiled=compiled)
     both = [m for m in moves if m.placements == (Placement((8, 7), "T"),)]
     assert [(m.gcg, m.score) for m in both] == [("9H T.", 4)]
     assert len({m.placements for m in moves}) == len(moves)
 
 
-def test_blank_on_board_scores_zero_and_is_written_with_a_dot() -> None:
+def test_blank_on_board_scores_zero_and_is_written_with_a_dot(compiled: bool) -> None:
     lexicon = Lexicon.from_words("demo", "en", ["CAT", "CATS"])
     rules = ruleset("en")
     board = Board().with_tiles(
         [Placement((7, 6), "C"), Placement((7, 7), "A", blank=True), Placement((7, 8), "T")]
     )
-    moves = generate_moves(board, "S", rules, lexicon)
+    moves = generate_moves(board, "S", rules, lexicon, compiled=compiled)
     assert [(m.gcg, m.score) for m in moves] == [("8G ...S", 3 + 0 + 1 + 1)]
     assert board[(7, 7)] == Tile("A", True)
 
@@ -176,7 +188,7 @@ def test_gaddag_cache_round_trip() -> None:
         decode(data[:-4] + b"\0\0\0\1", lexicon.automaton, None, 123)
 
 
-def test_rack_with_unknown_letter_is_refused() -> None:
+def test_rack_with_unknown_letter_is_refused(compiled: bool) -> None:
     lexicon = Lexicon.from_words("demo", "en", ["AT"])
     with pytest.raises(ValueError):
-        generate_moves(Board(), "A1", ruleset("en"), lexicon)
+        generate_moves(Board(), "A1", ruleset("en"), lexicon, compiled=compiled)

@@ -21,11 +21,20 @@ writes it). Results are compact records ``(score, direction, lane, start,
 codes)`` where ``codes`` spell the main word: ``0`` for a tile already on the
 board, ``s`` for a new tile of symbol ``s``, ``s | BLANK_CODE`` for a blank;
 :meth:`MoveGenerator.to_move` turns one into a :class:`GeneratedPlay`.
+
+The search has two implementations with one behaviour: the compiled core
+(``_movegen.c``, a C extension built at install when a compiler is there) and the
+pure-Python search below, which is the reference and the fallback. Both visit the
+anchors and letters in the same order and return the same records in the same
+order; ``tests/ai/crossword`` runs the movegen tests with each and compares them on
+random positions. A generator uses the compiled core when the extension imports,
+unless ``HARFIYEN_PURE_MOVEGEN=1`` is set or ``compiled=False`` is passed.
 """
 
 from __future__ import annotations
 
 import heapq
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,6 +52,42 @@ BLANK_CODE = 64
 
 #: ``(score, direction, lane, start, codes)``; see the module docstring.
 Record = tuple[int, int, int, int, list[int]]
+
+try:
+    from harfiyen.ai.crossword import _movegen
+except ImportError:  # built without a C compiler: the pure-Python search only
+    _movegen = None  # type: ignore[assignment]
+
+#: Set to ``1`` to make generators use the pure-Python search.
+PURE_ENV = "HARFIYEN_PURE_MOVEGEN"
+
+
+def compiled_available() -> bool:
+    """True when the compiled core was built and imports."""
+    return _movegen is not None
+
+
+def _pure_requested() -> bool:
+    return os.environ.get(PURE_ENV, "").strip() not in ("", "0")
+
+
+# The compiled tables of a lexicon's automata (4.9 / 10.9 MB of C arrays for TR-1 /
+# ENABLE-1), made once per left automaton; each entry holds its Gaddag so that the
+# id keying it stays its own. A few ad-hoc lexicons of tests come and go: keep the last.
+_TABLES: dict[int, tuple[Gaddag, _movegen.Tables]] = {}
+_TABLES_KEPT = 4
+
+
+def _tables_for(g: Gaddag) -> _movegen.Tables:
+    found = _TABLES.get(id(g))
+    if found is not None and found[0] is g:
+        return found[1]
+    assert _movegen is not None
+    tables = _movegen.Tables(g.table, g.stride, g.nodes)
+    while len(_TABLES) >= _TABLES_KEPT:
+        del _TABLES[next(iter(_TABLES))]
+    _TABLES[id(g)] = (g, tables)
+    return tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +129,16 @@ class GeneratedPlay:
 
 
 class MoveGenerator:
-    """Generates plays for one lexicon and rule set (reusable across positions)."""
+    """Generates plays for one lexicon and rule set (reusable across positions).
 
-    def __init__(self, lexicon: Lexicon, rules: RuleSet) -> None:
+    ``compiled`` chooses the search: ``None`` (default) the compiled core when it is
+    built and ``HARFIYEN_PURE_MOVEGEN`` is not set, ``False`` the pure-Python search,
+    ``True`` the compiled core or :class:`RuntimeError` when it is not there.
+    """
+
+    def __init__(
+        self, lexicon: Lexicon, rules: RuleSet, *, compiled: bool | None = None
+    ) -> None:
         if lexicon.language != rules.language:
             raise ValueError(f"lexicon {lexicon.id} is not {rules.language}")
         self.lexicon = lexicon
@@ -101,6 +153,30 @@ class MoveGenerator:
         self._letter_mult = lm
         self._word_mult = wm
         self._alphabet = lexicon.alphabet
+        self._core: _movegen.Core | None = None
+        letters = len(lexicon.alphabet)
+        if compiled is None:
+            compiled = (
+                _movegen is not None and not _pure_requested()
+                and letters <= _movegen.MAX_LETTERS
+            )
+        if compiled:
+            if _movegen is None:
+                raise RuntimeError("the compiled move generator is not built")
+            values = [0] * (letters + 1)
+            for letter, value in rules.tiles.values.items():
+                sym = lexicon.symbol(letter)
+                if sym:
+                    values[sym] = value
+            self._core = _movegen.Core(
+                _tables_for(self.gaddag), letters, values, lm, wm,
+                rules.bingo_bonus, rules.bingo_min_tiles,
+            )
+
+    @property
+    def compiled(self) -> bool:
+        """True when this generator searches with the compiled core."""
+        return self._core is not None
 
     # -- positions -----------------------------------------------------------------
 
@@ -147,6 +223,8 @@ class MoveGenerator:
     ) -> list[Record]:
         """Every legal play of ``rack`` on ``scratch`` as compact records (any order)."""
         counts, blanks = self._rack(rack)
+        if self._core is not None:
+            return self._compiled(scratch, counts, blanks, bonus_square)
         anchors = [
             (d, lane, pos)
             for d in (ACROSS, DOWN)
@@ -195,16 +273,20 @@ class MoveGenerator:
         if n < 1:
             return []
         counts, blanks = self._rack(rack)
-        bonus = self._bonus_arrays(bonus_square)
-        bounded = anchor_bounds(
-            scratch, counts, blanks, bonus, self.rules, self._letter_mult, self._word_mult
-        )
-        bounded.sort(reverse=True)
-        kept: list[Record] = []
-        self._search(
-            scratch, counts, blanks, [(d, lane, pos) for _, d, lane, pos in bounded], bonus,
-            kept, keep=n, bounds=[b for b, _, _, _ in bounded],
-        )
+        if self._core is not None:
+            # The compiled core computes the same bounds and searches in their order.
+            kept = self._compiled(scratch, counts, blanks, bonus_square, keep=n)
+        else:
+            bonus = self._bonus_arrays(bonus_square)
+            bounded = anchor_bounds(
+                scratch, counts, blanks, bonus, self.rules, self._letter_mult, self._word_mult
+            )
+            bounded.sort(reverse=True)
+            kept = []
+            self._search(
+                scratch, counts, blanks, [(d, lane, pos) for _, d, lane, pos in bounded], bonus,
+                kept, keep=n, bounds=[b for b, _, _, _ in bounded],
+            )
         kept.sort(reverse=True)
         return kept[:n]
 
@@ -240,6 +322,28 @@ class MoveGenerator:
         )
 
     # -- the search --------------------------------------------------------------------
+
+    def _compiled(
+        self,
+        scratch: ScratchBoard,
+        counts: list[int],
+        blanks: int,
+        bonus_square: Square | None,
+        keep: int = 0,
+    ) -> list[Record]:
+        """The search in the compiled core: the records of :meth:`_search` over all anchors.
+
+        With ``keep`` it visits the anchors by the bounds of ``bounds.py`` (computed in
+        C) and returns every play at or above the final floor, a superset of the
+        ``keep`` best that the caller sorts and cuts, as after :meth:`_search`.
+        """
+        assert self._core is not None
+        points = self.rules.bonus_square_points if bonus_square is not None else 0
+        row, col = bonus_square if bonus_square is not None and points else (-1, -1)
+        return self._core.search(
+            scratch.fixed, scratch.fixed_value, scratch.cross, scratch.cross_sum,
+            scratch.anchor, counts, blanks, row, col, points, keep,
+        )
 
     def _lane_arrays(
         self, scratch: ScratchBoard, bonus: list[list[int]], d: int, lane: int
@@ -527,10 +631,20 @@ def generate_moves(
     rules: RuleSet,
     lexicon: Lexicon,
     bonus_square: Square | None = None,
+    *,
+    compiled: bool | None = None,
 ) -> list[GeneratedPlay]:
     """Every legal play of ``rack`` on ``board``, best score first."""
-    generator = MoveGenerator(lexicon, rules)
+    generator = MoveGenerator(lexicon, rules, compiled=compiled)
     return generator.moves(generator.scratch(board), rack, bonus_square)
 
 
-__all__ = ["BLANK_CODE", "GeneratedPlay", "MoveGenerator", "Record", "generate_moves"]
+__all__ = [
+    "BLANK_CODE",
+    "PURE_ENV",
+    "GeneratedPlay",
+    "MoveGenerator",
+    "Record",
+    "compiled_available",
+    "generate_moves",
+]
