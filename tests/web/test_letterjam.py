@@ -611,7 +611,14 @@ def test_the_table_is_usable_on_a_360_px_phone_in_english_too(open_page: Any) ->
     # Typing works as soon as the builder shows, with no card focused (HT-4).
     letter = phone.get_attribute(f".lj-card[data-ref='{refs[0]}']", "data-letter")
     phone.evaluate("document.activeElement?.blur()")
-    phone.keyboard.type(letter.lower() if letter not in "Iİ" else letter)
+    typed = letter.lower() if letter not in "Iİ" else letter
+    if typed.isascii():
+        phone.keyboard.type(typed)
+    else:
+        # Playwright types a letter its US layout lacks (ş, ğ, İ) as text, with no key
+        # event; a Turkish keyboard sends a keydown whose key is the letter: send that.
+        phone.evaluate("(key) => document.body.dispatchEvent("
+                       "new KeyboardEvent('keydown', { key, bubbles: true }))", typed)
     phone.locator("#lj-spelled .lj-tile").first.wait_for()
     assert phone.locator("#lj-spelled .lj-tile-letter").inner_text() == letter
     phone.keyboard.press("Backspace")
