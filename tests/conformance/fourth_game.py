@@ -4,7 +4,8 @@ Each player is dealt a secret letter that only they see. Players take turns
 saying a word that starts with the last letter of the word before; a word that
 holds the speaker's secret letter scores its length. After ``turns`` words each,
 the higher score wins. Everything below ``# --- registration`` is what the
-platform needs; the server, the harness and the AI runner need nothing else.
+platform needs; the server, the harness and the AI runner need nothing else. Its AI
+seat is :mod:`.fourth_game_ai`, named by the spec's ``ai_player``.
 """
 
 from __future__ import annotations
@@ -230,6 +231,8 @@ SECRET_LETTER: GameSpec[Config, State, Move] = GameSpec(
     events=lambda state: state.events, event_types=(Dealt, Said, Resigned, Ended),
     move_type=Move, move_of=move_of, viewers=lambda config: seat_viewers(config.players),
     resign=Resign(), timeout=Resign(), open_moves=("say",),
+    # Its AI seat: the bot runner imports the module when a match first seats it.
+    ai_player="conformance.fourth_game_ai:choose", ai_levels=("ai",),
 )
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from dataclasses import replace
 
 import pytest
 
+from harfiyen.client import ApiError
+from harfiyen.core.registry import temporarily_registered
 from harfiyen.server.bot_users import bot_user
 
-from .conftest import LiveServer
+from .conftest import LiveServer, unique
+from .support import register
 
 pytestmark = [pytest.mark.anyio, pytest.mark.both_databases]
 
@@ -30,14 +34,27 @@ async def test_two_first_matches_against_a_new_bot_share_its_user(live: LiveServ
     assert first == second
 
 
-def test_the_request_schema_names_every_bot_level() -> None:
-    """The API's list of bot levels is the registry's: every game's AI levels and the
-    crossword's stand-ins, nothing else."""
-    from typing import get_args
+async def test_a_registered_game_seats_its_ai_under_its_own_level_names(
+    live: LiveServer,
+) -> None:
+    """The API knows no list of bot levels: a game registered with a level no other game
+    has gets its bot seat from ``POST /api/matches``, and a level it lacks is refused."""
+    from conformance.fourth_game import SECRET_LETTER
 
-    from harfiyen.ai.crossword.seat import STAND_INS
-    from harfiyen.core.registry import games
-    from harfiyen.server.schemas import BotLevel
-
-    registered = {level for spec in games() for level in spec.ai_levels}
-    assert set(get_args(BotLevel)) == registered | set(STAND_INS)
+    spec = replace(SECRET_LETTER, name="gizli-harf-kolay", ai_levels=("kolay",))
+    with temporarily_registered(spec):
+        person = await register(live.url, unique("lv"))
+        created = await person.post("/api/matches", {
+            "game": spec.name, "options": {"players": 2}, "bot": "kolay"})
+        match = created["match"]
+        assert match["status"] == "active"
+        assert "bot_kolay" in {p["username"] for p in match["players"]}
+        await person.resign(match["id"])
+        for level, status, code in (("orta", 400, "match.bad_config"),
+                                    ("Kolay_2", 422, None)):
+            with pytest.raises(ApiError) as refused:
+                await person.post("/api/matches", {
+                    "game": spec.name, "options": {"players": 2}, "bot": level})
+            assert refused.value.status == status, level
+            assert code is None or refused.value.code == code
+        await person.close()

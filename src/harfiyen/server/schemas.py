@@ -117,9 +117,10 @@ class TimeControl(Strict):
         return {"kind": self.kind, "seconds_per_move": seconds}
 
 
-# ``ai``: the one level of the seat AIs (Kelime Casusu, Harf Takıl); the game checks that
-# it has the level asked for.
-BotLevel = Literal["caylak", "orta", "usta", "sampiyon", "greedy", "random", "ai"]
+# A bot level's name (``orta``, ``ai``...): the levels themselves are the game's
+# (``GameSpec.ai_levels``, checked where the match is created), so a newly registered game
+# seats its AI under any level name it registers. The form keeps ``bot_<level>`` a username.
+BotLevel = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9]*$")]
 
 
 def default_game() -> str:
@@ -142,8 +143,9 @@ class CreateMatchRequest(Strict):
                                                                    max_length=3)
     # Bots for seats: ``bot`` one, ``bots`` several (any empty seat). When bots fill every
     # other seat the match is solo and starts at once, without a time limit.
-    # caylak/orta/usta/sampiyon are the AI levels; greedy/random the simple stand-ins; ai the
-    # seat AI of the games that have one. At most five: one person and five AIs (Harf Takıl).
+    # A level is one of the game's ``ai_levels`` (the crossword: caylak/orta/usta/sampiyon,
+    # and its simple stand-ins greedy/random; Kelime Casusu and Harf Takıl: ai), else the
+    # request is refused (``match.bad_config``). At most five: one person and five AIs.
     bot: BotLevel | None = None
     bots: list[BotLevel] = Field(default_factory=list, max_length=5)
     # Listed in the lobby for spectators while it runs.
