@@ -41,7 +41,7 @@ from harfiyen.ai.crossword.equity import EquityContext, unseen_value
 from harfiyen.ai.crossword.leaves import LeaveModel, shipped_leaves
 from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.movegen import BLANK_CODE, GeneratedPlay, MoveGenerator, Record
-from harfiyen.ai.crossword.simulate import WINDOW, simulate
+from harfiyen.ai.crossword.simulate import WINDOW, simulate, simulate_two_ply
 from harfiyen.ai.crossword.situation import Situation, decision_seed, situation
 from harfiyen.games.crossword.board import Board, words_formed
 from harfiyen.games.crossword.moves import Accept, Challenge, Exchange, Move, Pass, Play
@@ -359,22 +359,24 @@ class ExpertAgent(BotAgent):
 
 
 class ChampionAgent(BotAgent):
-    """Şampiyon: equity, a short simulation of the best candidates, and the
-    exact endgame solver once the bag is empty.
+    """Şampiyon: equity, a simulation of the best candidates, and the exact
+    endgame solver once the bag is empty.
 
     With the bag empty in a two-player game the opponent's rack is exactly
     the unseen tiles, and :func:`harfiyen.ai.crossword.endgame.solve` plays
     the rest within :attr:`endgame_share` of the time budget (with the view's
     scoreless-turn and per-seat pass counters). Otherwise the best
     :attr:`candidates` plays by equity (within :data:`simulate.WINDOW` points of
-    the best) are simulated for :attr:`iterations` sampled opponent racks (see
-    :mod:`harfiyen.ai.crossword.simulate`).
+    the best) are played out :attr:`plies` deep against up to :attr:`iterations`
+    sampled opponent racks and draws (see :mod:`harfiyen.ai.crossword.simulate`).
     """
 
     level = Level.CHAMPION
-    #: Candidates simulated and sampled opponent racks per move.
-    candidates = 6
-    iterations = 24
+    #: Candidates simulated, sampled opponent racks per move, and the plies played out
+    #: (1: the opponent's reply only; 2: its reply and ours, leaves counted).
+    candidates = 10
+    iterations = 200
+    plies = 2
     #: Share of the time left that the endgame solver may use.
     endgame_share = 0.9
 
@@ -401,7 +403,12 @@ class ChampionAgent(BotAgent):
             return self.exchange_move(sit, kept)
         if len(candidates) < 2:
             return self.play(generator, record)
-        values = simulate(sit, generator, candidates, rng, deadline, self.iterations)
+        if self.plies == 2:
+            values = simulate_two_ply(
+                sit, generator, candidates, self.leaves, rng, deadline, self.iterations
+            )
+        else:
+            values = simulate(sit, generator, candidates, rng, deadline, self.iterations)
         best = max(range(len(candidates)), key=lambda k: (values[k], -k))
         return self.play(generator, candidates[best][1])
 
