@@ -575,20 +575,23 @@ def people_fit(
                  "logit weights of a person's next touch, written by `harfiyen codenames "
                  "people-fit`.",
         "split": "fitted on the boards with an even number (tr-1000, tr-1002 ..., en-2000 ...) "
-                 "of both languages together; odd boards are held out",
+                 "of both languages together; odd boards are held out. A language's model "
+                 "leaves out the features that are 0 on all its clues (weight 0).",
         "l2": l2, "models": {},
     }
     for lang in ("tr", "en"):
         _load_vectors(lang, console)
     with console.status("Uyduruluyor / fitting"):
         weights, about = people_data.fit_languages(("tr", "en"), folder, l2)
-    model = people_model.PeopleModel("tr", tuple(float(w) for w in weights))
-    out["models"] = {lang: {**model.to_dict(), "fitted_on": about} for lang in ("tr", "en")}
+    models_ = {lang: people_model.PeopleModel(lang, tuple(float(w) for w in found))
+               for lang, found in weights.items()}
+    out["models"] = {lang: {**m.to_dict(), "fitted_on": about} for lang, m in models_.items()}
     table = Table(title="İnsan modeli / people model (tr+en)", title_justify="left")
     table.add_column("feature")
-    table.add_column("weight", justify="right")
-    for name, weight in zip(people_model.FEATURES, model.weights, strict=True):
-        table.add_row(name, f"{weight:+.3f}")
+    for lang in models_:
+        table.add_column(f"weight ({lang})", justify="right")
+    for n, name in enumerate(people_model.FEATURES):
+        table.add_row(name, *(f"{m.weights[n]:+.3f}" for m in models_.values()))
     console.print(table)
     path = Path(people_model.__file__).resolve().parent / "data" / people_model.MODEL_FILE
     path.parent.mkdir(exist_ok=True)
