@@ -621,7 +621,12 @@ def people_eval(
     with Progress(TextColumn("İpuçları / clues"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=as_json) as progress:
-        task = progress.add_task("clues", total=4 * len(items))
+        signals = (*PRODUCT_SIGNALS, *people_model.EXTRA)
+        task = progress.add_task("clues", total=(4 + len(signals)) * len(items))
+        alone = {}
+        for n, name in enumerate(signals):
+            alone[name] = people_data.rank_by_signal(items, scores, n).to_dict()
+            progress.advance(task, len(items))
         for name, model in (("readers", None), ("people model", people_model.load_model(language))):
             rows[name] = people_data.rank_board(items, scores, model).to_dict()
             progress.advance(task, len(items))
@@ -633,7 +638,7 @@ def people_eval(
             reads[name] = people_data.guesser_readings(items, guesser).to_dict()
             progress.advance(task, len(items))
     result = {"lang": language, "part": part, "boards": len({i.board_id for i in items}),
-              "ranking": rows, "guesser": reads}
+              "ranking": rows, "guesser": reads, "signals_alone": alone}
     if as_json:
         console.print_json(json.dumps(result))
         return
@@ -646,6 +651,19 @@ def people_eval(
         table.add_row(name, f"{row['first_intended']:.1%} of {row['clues']}",
                       f"{row['first_as_reader']:.1%} of {row['readings']}",
                       f"{row['multi_top']:.1%} of {row['multi']}", f"{row['black_first']}")
+    console.print(table)
+    table = Table(title="Tek başına her sinyal / each signal alone, on the clues it knows",
+                  title_justify="left")
+    for name in ("signal", "first intended", "first = reader's", "2–3 words on top",
+                 "black first"):
+        table.add_column(name, justify="left" if name == "signal" else "right")
+    for name, row in alone.items():
+        def share(value: float | None, of: int) -> str:
+            return "–" if value is None else f"{value:.1%} of {of}"
+
+        table.add_row(name, share(row["first_intended"], row["clues"]),
+                      share(row["first_as_reader"], row["readings"]),
+                      share(row["multi_top"], row["multi"]), f"{row['black_first']}")
     console.print(table)
     table = Table(title="Tahminci / the guesser under each clue (fresh board)",
                   title_justify="left")

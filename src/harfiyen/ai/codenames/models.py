@@ -148,6 +148,15 @@ def reader(lang: Language, name: SignalName) -> Reader:
         return found
 
 
+def extra_signals(lang: Language) -> tuple[str, ...]:
+    """The people model's extra signals that ``lang`` has data for (Turkish: the corpus
+    links; English: none). Without one, its feature is 0 and its model's weight too
+    (:func:`harfiyen.ai.codenames.people_data.fit_languages`), so nothing is loaded."""
+    from harfiyen.ai.codenames.corpus_links import TABLE_FILES
+
+    return EXTRA if lang in TABLE_FILES else ()  # EXTRA is ("corpus",)
+
+
 def extra_reader(lang: Language, name: str) -> Reader:
     """The shared reader of the people model's extra signal ``name`` (``corpus``)."""
     if name != "corpus":
@@ -222,7 +231,8 @@ def make_people_spymaster(
     tables = [table(lang, name) for name in PRODUCT_SIGNALS]
     return PeopleSpymaster(tables, form_rule(lang), load_model(lang),
                            settings or TempoSettings(),
-                           extra_tables=[extra_table(lang, name) for name in EXTRA])
+                           extra_tables=[extra_table(lang, name)
+                                         for name in extra_signals(lang)])
 
 
 def make_guesser(
@@ -242,7 +252,7 @@ def make_people_guesser(
     """The product's guesser: the product readers read through the people model."""
     return PeopleGuesser([reader(lang, name) for name in PRODUCT_SIGNALS], load_model(lang),
                          settings or PeopleGuesserSettings(),
-                         extras=[extra_reader(lang, name) for name in EXTRA])
+                         extras=[extra_reader(lang, name) for name in extra_signals(lang)])
 
 
 def label(signals: Sequence[str]) -> str:
@@ -251,7 +261,8 @@ def label(signals: Sequence[str]) -> str:
 
 __all__ = [
     "PRODUCT_SIGNALS", "SIGNALS", "VOCABULARY_ENV", "LoadedVectors", "SignalName", "clue_words",
-    "embedded_words", "extra_reader", "extra_table", "forget_vectors", "form_rule", "label",
-    "make_guesser", "make_people_guesser", "make_people_spymaster", "make_signal",
-    "make_spymaster", "parse_signals", "reader", "table", "use_reading", "use_vectors",
+    "embedded_words", "extra_reader", "extra_signals", "extra_table", "forget_vectors",
+    "form_rule", "label", "make_guesser", "make_people_guesser", "make_people_spymaster",
+    "make_signal", "make_spymaster", "parse_signals", "reader", "table", "use_reading",
+    "use_vectors",
 ]

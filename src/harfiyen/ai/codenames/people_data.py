@@ -115,7 +115,7 @@ def product_scores(lang: Language) -> ReaderScores:
     from harfiyen.ai.codenames import models
 
     readers = [models.reader(lang, name) for name in READERS]
-    readers += [models.extra_reader(lang, name) for name in EXTRA]
+    readers += [models.extra_reader(lang, name) for name in EXTRA]  # 0 where no data
 
     def scores(clue: str, words: Sequence[str]) -> tuple[Array, npt.NDArray[np.bool_]]:
         zs = np.stack([r.z([clue], words) for r in readers]).astype(np.float64)
@@ -292,6 +292,31 @@ def rank_board(
     return out
 
 
+def rank_by_signal(items: Sequence[PeopleClue], scores: ReaderScores, signal: int) -> Ranking:
+    """:func:`rank_board` by one signal alone (row ``signal`` of ``scores``: a reader or an
+    extra signal), over the clues it knows: how well that signal on its own agrees with
+    the people."""
+    out = Ranking()
+    for item in items:
+        zs, known = scores(item.clue, item.words)
+        if not known[signal, 0]:
+            continue
+        u = zs[signal, 0]
+        first = item.words[int(np.argmax(u))]  # the first of equals, as rank_board
+        order = [item.words[i] for i in np.argsort(-u, kind="stable")]
+        if item.targets:
+            out.clues += 1
+            out.first_intended += first in item.targets
+            if item.number >= 2:
+                out.multi += 1
+                out.multi_top += set(order[: item.number]) == set(item.targets)
+        if item.guesses:
+            out.readings += 1
+            out.first_as_reader += first == item.guesses[0]
+        out.black_first += first == item.black
+    return out
+
+
 class Chooser(Protocol):
     def choose(self, view: Any) -> Any:
         """A guess (``.index``) or a pass, from a guesser's view (JSON form)."""
@@ -396,4 +421,5 @@ __all__ = [
     "part",
     "product_scores",
     "rank_board",
+    "rank_by_signal",
 ]
