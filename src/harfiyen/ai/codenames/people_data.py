@@ -217,18 +217,26 @@ def fit_languages(
         data[lang] = observations(items, (scores or {}).get(lang) or product_scores(lang))
         about[lang] = {"boards": len({i.board_id for i in items}), "clues": len(items),
                        "orders": sum(len(o.orders) for o in data[lang])}
+    return fit_by_language(data, l2), about
+
+
+def fit_by_language(
+    data: dict[Language, list[Observation]], l2: float = L2,
+) -> dict[Language, Array]:
+    """Each language's weights, fitted on every language's observations over the features
+    that are not 0 on all of that language's own (the others get weight 0)."""
     every = [o for found in data.values() for o in found]
     width = every[0].x.shape[1]
     fitted: dict[tuple[int, ...], Array] = {}
     weights: dict[Language, Array] = {}
-    for lang in langs:
-        keep = tuple(f for f in range(width) if any(np.any(o.x[:, f]) for o in data[lang]))
+    for lang, own in data.items():
+        keep = tuple(f for f in range(width) if any(np.any(o.x[:, f]) for o in own))
         if keep not in fitted:
             beta = fit([Observation(o.x[:, keep], o.orders) for o in every], l2)
             fitted[keep] = np.zeros(width)
             fitted[keep][list(keep)] = beta
         weights[lang] = fitted[keep]
-    return weights, about
+    return weights
 
 
 def mean_z(zs: Array, known: npt.NDArray[np.bool_]) -> Array:
@@ -414,6 +422,7 @@ __all__ = [
     "Ranking",
     "default_folder",
     "fit",
+    "fit_by_language",
     "fit_languages",
     "load",
     "mean_z",
