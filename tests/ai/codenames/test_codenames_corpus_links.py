@@ -46,6 +46,8 @@ def test_the_shipped_turkish_table_links_words_written_together() -> None:
     scores = signal.similarity(["ELMA", "ÇAY", "DENİZ"], pack)
     best = [pack[int(np.argmax(row))] for row in scores]
     assert best == ["ARMUT", "KAŞIK", "FENER"]  # elma armut, çay kaşığı, deniz feneri
+    # "Irmak Şahin" is a person: two bare names side by side are no link.
+    assert signal.similarity(["IRMAK"], ["ŞAHİN"])[0, 0] == 0.0
     # It covers the say vocabulary, most of which links with some pack word.
     vocabulary = clue_vocabulary("tr")
     assert signal.knows(vocabulary).mean() > 0.2
