@@ -1,8 +1,9 @@
-"""Benchmark the Kelime Casusu AI: loading, spymaster time per clue (warm), memory.
+"""Benchmark the Kelime Casusu AI: loading, spymaster time per clue and guess time (warm), memory.
 
 Run: ``python benchmarks/bench_codenames.py [--lang tr en] [--boards N] [--vocab N] [--cold]``
 
-For each language it measures, with the product's readers (USE, WordNet, GloVe):
+For each language it measures, with the product's readers (USE, WordNet, GloVe)
+and the people model's extra signals (the Turkish corpus links):
 - loading: the USE vectors and every reader's clue × pack table, from the
   disk cache when it is there (``--cold``: a fresh temporary cache directory,
   so everything is built and the user's cache is not touched);
@@ -10,6 +11,7 @@ For each language it measures, with the product's readers (USE, WordNet, GloVe):
   seeded boards (a new board per clue: this includes the per-board work of
   filtering candidates and computing clue × board similarities) and over the
   later clues of the same boards (per-board work already done);
+- guesser time per guess (or pass), p50 and p95, over the same games;
 - memory: the process's RSS after loading each language (both languages
   loaded at the end: what a server holding the two would use) and the peak.
 
@@ -42,6 +44,19 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+class _TimedGuesser:
+    """A guesser wrapper that records how long each guess (or pass) took."""
+
+    def __init__(self, inner: Any, times: list[float]) -> None:
+        self.inner, self.times = inner, times
+
+    def choose(self, game_view: Any) -> Any:
+        started = time.perf_counter()
+        move = self.inner.choose(game_view)
+        self.times.append(time.perf_counter() - started)
+        return move
+
+
 class _Timed:
     """A spymaster wrapper that records how long each clue took."""
 
@@ -67,6 +82,8 @@ def bench(lang: str, boards: int) -> dict[str, Any]:
     loaded = models.use_vectors(lang)  # type: ignore[arg-type]
     for name in models.PRODUCT_SIGNALS:
         models.table(lang, name)  # type: ignore[arg-type]
+    for name in models.extra_signals(lang):  # type: ignore[arg-type]  # Turkish corpus links
+        models.extra_table(lang, name)  # type: ignore[arg-type]
     load = time.perf_counter() - started
     build = loaded.build_seconds
     rss_after = _rss()
@@ -76,7 +93,8 @@ def bench(lang: str, boards: int) -> dict[str, Any]:
     reload = time.perf_counter() - started
 
     pack = load_pack(lang)  # type: ignore[arg-type]
-    guesser = models.make_guesser(lang)  # type: ignore[arg-type]
+    guesses: list[float] = []
+    guesser = _TimedGuesser(models.make_guesser(lang), guesses)  # type: ignore[arg-type]
     first: list[float] = []
     later: list[float] = []
     for seed in range(boards):
@@ -104,6 +122,11 @@ def bench(lang: str, boards: int) -> dict[str, Any]:
             "p95": round(1000 * _percentile(later, 0.95), 1),
         },
         "clues_timed": len(first) + len(later),
+        "guess_ms": {
+            "p50": round(1000 * statistics.median(guesses), 1),
+            "p95": round(1000 * _percentile(guesses, 0.95), 1),
+        },
+        "guesses_timed": len(guesses),
         "vectors_mb": round(matrix.nbytes / 2**20, 1),
         "rss_growth_load_mb": round((rss_after - rss_before) / 2**20, 1),
         "rss_after_mb": round(_rss() / 2**20, 1),

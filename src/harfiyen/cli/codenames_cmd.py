@@ -575,20 +575,23 @@ def people_fit(
                  "logit weights of a person's next touch, written by `harfiyen codenames "
                  "people-fit`.",
         "split": "fitted on the boards with an even number (tr-1000, tr-1002 ..., en-2000 ...) "
-                 "of both languages together; odd boards are held out",
+                 "of both languages together; odd boards are held out. A language's model "
+                 "leaves out the features that are 0 on all its clues (weight 0).",
         "l2": l2, "models": {},
     }
     for lang in ("tr", "en"):
         _load_vectors(lang, console)
     with console.status("Uyduruluyor / fitting"):
         weights, about = people_data.fit_languages(("tr", "en"), folder, l2)
-    model = people_model.PeopleModel("tr", tuple(float(w) for w in weights))
-    out["models"] = {lang: {**model.to_dict(), "fitted_on": about} for lang in ("tr", "en")}
+    models_ = {lang: people_model.PeopleModel(lang, tuple(float(w) for w in found))
+               for lang, found in weights.items()}
+    out["models"] = {lang: {**m.to_dict(), "fitted_on": about} for lang, m in models_.items()}
     table = Table(title="İnsan modeli / people model (tr+en)", title_justify="left")
     table.add_column("feature")
-    table.add_column("weight", justify="right")
-    for name, weight in zip(people_model.FEATURES, model.weights, strict=True):
-        table.add_row(name, f"{weight:+.3f}")
+    for lang in models_:
+        table.add_column(f"weight ({lang})", justify="right")
+    for n, name in enumerate(people_model.FEATURES):
+        table.add_row(name, *(f"{m.weights[n]:+.3f}" for m in models_.values()))
     console.print(table)
     path = Path(people_model.__file__).resolve().parent / "data" / people_model.MODEL_FILE
     path.parent.mkdir(exist_ok=True)
@@ -618,7 +621,12 @@ def people_eval(
     with Progress(TextColumn("İpuçları / clues"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=as_json) as progress:
-        task = progress.add_task("clues", total=4 * len(items))
+        signals = (*PRODUCT_SIGNALS, *people_model.EXTRA)
+        task = progress.add_task("clues", total=(4 + len(signals)) * len(items))
+        alone = {}
+        for n, name in enumerate(signals):
+            alone[name] = people_data.rank_by_signal(items, scores, n).to_dict()
+            progress.advance(task, len(items))
         for name, model in (("readers", None), ("people model", people_model.load_model(language))):
             rows[name] = people_data.rank_board(items, scores, model).to_dict()
             progress.advance(task, len(items))
@@ -630,7 +638,7 @@ def people_eval(
             reads[name] = people_data.guesser_readings(items, guesser).to_dict()
             progress.advance(task, len(items))
     result = {"lang": language, "part": part, "boards": len({i.board_id for i in items}),
-              "ranking": rows, "guesser": reads}
+              "ranking": rows, "guesser": reads, "signals_alone": alone}
     if as_json:
         console.print_json(json.dumps(result))
         return
@@ -643,6 +651,19 @@ def people_eval(
         table.add_row(name, f"{row['first_intended']:.1%} of {row['clues']}",
                       f"{row['first_as_reader']:.1%} of {row['readings']}",
                       f"{row['multi_top']:.1%} of {row['multi']}", f"{row['black_first']}")
+    console.print(table)
+    table = Table(title="Tek başına her sinyal / each signal alone, on the clues it knows",
+                  title_justify="left")
+    for name in ("signal", "first intended", "first = reader's", "2–3 words on top",
+                 "black first"):
+        table.add_column(name, justify="left" if name == "signal" else "right")
+    for name, row in alone.items():
+        def share(value: float | None, of: int) -> str:
+            return "–" if value is None else f"{value:.1%} of {of}"
+
+        table.add_row(name, share(row["first_intended"], row["clues"]),
+                      share(row["first_as_reader"], row["readings"]),
+                      share(row["multi_top"], row["multi"]), f"{row['black_first']}")
     console.print(table)
     table = Table(title="Tahminci / the guesser under each clue (fresh board)",
                   title_justify="left")

@@ -27,7 +27,7 @@ from harfiyen.ai.codenames.embeddings import (
     use_encoder,
 )
 from harfiyen.ai.codenames.guesser import Guesser, GuesserSettings
-from harfiyen.ai.codenames.people import load_model
+from harfiyen.ai.codenames.people import EXTRA, load_model
 from harfiyen.ai.codenames.people_guesser import PeopleGuesser, PeopleGuesserSettings
 from harfiyen.ai.codenames.people_spymaster import PeopleSpymaster, TempoSettings
 from harfiyen.ai.codenames.readers import Reader, VocabularyTable
@@ -148,6 +148,39 @@ def reader(lang: Language, name: SignalName) -> Reader:
         return found
 
 
+def extra_signals(lang: Language) -> tuple[str, ...]:
+    """The people model's extra signals that ``lang`` has data for (Turkish: the corpus
+    links; English: none). Without one, its feature is 0 and its model's weight too
+    (:func:`harfiyen.ai.codenames.people_data.fit_languages`), so nothing is loaded."""
+    from harfiyen.ai.codenames.corpus_links import TABLE_FILES
+
+    return EXTRA if lang in TABLE_FILES else ()  # EXTRA is ("corpus",)
+
+
+def extra_reader(lang: Language, name: str) -> Reader:
+    """The shared reader of the people model's extra signal ``name`` (``corpus``)."""
+    if name != "corpus":
+        raise ValueError(f"unknown extra signal {name!r}")
+    with _LOCK:
+        found = _READERS.get((lang, name))
+        if found is None:
+            from harfiyen.ai.codenames.corpus_links import corpus_signal
+
+            found = Reader(corpus_signal(lang), load_pack(lang))
+            _READERS[(lang, name)] = found
+        return found
+
+
+def extra_table(lang: Language, name: str) -> VocabularyTable:
+    """The shared clue × pack table of the extra signal ``name``."""
+    with _LOCK:
+        found = _TABLES.get((lang, name))
+        if found is None:
+            found = VocabularyTable(extra_reader(lang, name), clue_words(lang))
+            _TABLES[(lang, name)] = found
+        return found
+
+
 def table(lang: Language, name: SignalName) -> VocabularyTable:
     """The shared clue × pack table of reader ``name`` for ``lang``."""
     with _LOCK:
@@ -197,7 +230,9 @@ def make_people_spymaster(
     """The product's spymaster: clues for 1–3 words judged by the people model."""
     tables = [table(lang, name) for name in PRODUCT_SIGNALS]
     return PeopleSpymaster(tables, form_rule(lang), load_model(lang),
-                           settings or TempoSettings())
+                           settings or TempoSettings(),
+                           extra_tables=[extra_table(lang, name)
+                                         for name in extra_signals(lang)])
 
 
 def make_guesser(
@@ -216,7 +251,8 @@ def make_people_guesser(
 ) -> PeopleGuesser:
     """The product's guesser: the product readers read through the people model."""
     return PeopleGuesser([reader(lang, name) for name in PRODUCT_SIGNALS], load_model(lang),
-                         settings or PeopleGuesserSettings())
+                         settings or PeopleGuesserSettings(),
+                         extras=[extra_reader(lang, name) for name in extra_signals(lang)])
 
 
 def label(signals: Sequence[str]) -> str:
@@ -225,7 +261,8 @@ def label(signals: Sequence[str]) -> str:
 
 __all__ = [
     "PRODUCT_SIGNALS", "SIGNALS", "VOCABULARY_ENV", "LoadedVectors", "SignalName", "clue_words",
-    "embedded_words", "forget_vectors", "form_rule", "label", "make_guesser",
-    "make_people_guesser", "make_people_spymaster", "make_signal",
-    "make_spymaster", "parse_signals", "reader", "table", "use_reading", "use_vectors",
+    "embedded_words", "extra_reader", "extra_signals", "extra_table", "forget_vectors",
+    "form_rule", "label", "make_guesser", "make_people_guesser", "make_people_spymaster",
+    "make_signal", "make_spymaster", "parse_signals", "reader", "table", "use_reading",
+    "use_vectors",
 ]

@@ -12,7 +12,11 @@ utility ``u(w) = β · x(w)`` over the features :data:`FEATURES`:
   word among the board by ``mean``), ``gap`` (its ``mean`` minus the next
   word's, clipped to 0–3) and ``lead`` (its ``mean`` minus the best word's,
   clipped at -5);
-- ``zipf``: the word's frequency (wordfreq Zipf, centred at 4).
+- ``zipf``: the word's frequency (wordfreq Zipf, centred at 4);
+- ``corpus``: the z-score of the corpus links (:mod:`.corpus_links`: words
+  written side by side; Turkish only), 0 for a clue they do not know. It is
+  an :data:`EXTRA` signal: a feature of its own, not part of ``mean`` and not
+  needed to know a clue.
 
 A person's next touch is ``w`` with probability ``exp u(w) / Σ exp u(v)`` over
 the words not yet touched (features stay those of the board when the clue
@@ -42,9 +46,12 @@ from harfiyen.lexicon.normalize import Language, lower
 
 Array = npt.NDArray[np.float64]
 
-FEATURES: Final = ("use", "wordnet", "glove", "mean", "top", "rank", "gap", "lead", "zipf")
+FEATURES: Final = (
+    "use", "wordnet", "glove", "mean", "top", "rank", "gap", "lead", "zipf", "corpus")
 #: The readers whose z-scores are features, in this order.
 READERS: Final = ("use", "wordnet", "glove")
+#: Signals read after the readers, each a feature of its own (module doc), in this order.
+EXTRA: Final = ("corpus",)
 MODEL_FILE: Final = "people_model.json"
 
 
@@ -59,10 +66,13 @@ def zipf(word: str, lang: Language) -> float:
 def features(zs: Array, known: npt.NDArray[np.bool_], freq: Array) -> Array:
     """The feature tensor ``N × W × F`` of ``N`` clues over ``W`` words.
 
-    ``zs`` is ``R × N × W`` (the :data:`READERS`' z-scores), ``known`` ``R × N``
-    (whether each reader knows each clue), ``freq`` the ``W`` words' Zipf values.
+    ``zs`` is ``R × N × W`` (the :data:`READERS`' z-scores, then optionally the
+    :data:`EXTRA` signals'; a missing one counts as 0), ``known`` likewise
+    (whether each knows each clue), ``freq`` the ``W`` words' Zipf values.
     """
     zs = np.where(known[:, :, None], zs, 0.0)
+    extra = zs[len(READERS):]
+    zs, known = zs[: len(READERS)], known[: len(READERS)]
     count = np.maximum(known.sum(axis=0), 1)[:, None]
     mean = zs.sum(axis=0) / count  # N × W
     n_clues, n_words = mean.shape
@@ -80,6 +90,8 @@ def features(zs: Array, known: npt.NDArray[np.bool_], freq: Array) -> Array:
     out[:, :, 6] = np.clip(gap, 0.0, 3.0)
     out[:, :, 7] = np.maximum(mean - ordered[:, :1], -5.0)
     out[:, :, 8] = (freq - 4.0)[None, :]
+    out[:, :, 9:] = 0.0
+    out[:, :, 9:9 + len(extra)] = np.moveaxis(extra, 0, -1)
     return out
 
 
@@ -171,7 +183,7 @@ def load_model(lang: Language) -> PeopleModel:
 
 
 __all__ = [
-    "FEATURES", "MODEL_FILE", "READERS", "PeopleModel", "expected_found", "features",
+    "EXTRA", "FEATURES", "MODEL_FILE", "READERS", "PeopleModel", "expected_found", "features",
     "first_k_chance",
     "load_model", "next_touch", "shipped", "word_frequencies", "zipf",
 ]

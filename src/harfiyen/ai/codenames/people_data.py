@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from harfiyen.ai.codenames.people import (
+    EXTRA,
     READERS,
     Array,
     PeopleModel,
@@ -109,11 +110,12 @@ ReaderScores = Callable[[str, Sequence[str]], tuple[Array, npt.NDArray[np.bool_]
 
 
 def product_scores(lang: Language) -> ReaderScores:
-    """The product readers' z-scores of one clue over some words (``R × 1 × W``) and
-    whether each knows the clue (``R × 1``)."""
+    """The product readers' and extra signals' z-scores of one clue over some words
+    (``R × 1 × W``) and whether each knows the clue (``R × 1``)."""
     from harfiyen.ai.codenames import models
 
     readers = [models.reader(lang, name) for name in READERS]
+    readers += [models.extra_reader(lang, name) for name in EXTRA]  # 0 where no data
 
     def scores(clue: str, words: Sequence[str]) -> tuple[Array, npt.NDArray[np.bool_]]:
         zs = np.stack([r.z([clue], words) for r in readers]).astype(np.float64)
@@ -198,23 +200,49 @@ L2: Final = 1.0
 def fit_languages(
     langs: Sequence[Language] = ("tr", "en"), folder: Path | None = None, l2: float = L2,
     scores: dict[Language, ReaderScores] | None = None,
-) -> tuple[Array, dict[str, Any]]:
-    """The people model's weights fitted on the ``fit`` part of ``langs`` together (one set
-    of weights: on the held-out boards the joint fit read both languages at least as well
-    as a fit per language, whose English part has only 39 clues), and what it was fitted on."""
-    data: list[Observation] = []
+) -> tuple[dict[Language, Array], dict[str, Any]]:
+    """The people model's weights of each of ``langs``, fitted on the ``fit`` part of
+    ``langs`` together (on the held-out boards the joint fit read both languages at least
+    as well as a fit per language, whose English part has only 39 clues), and what they
+    were fitted on.
+
+    A language's model leaves out the features that are 0 on all of its clues (an extra
+    signal it has no data for: English has no corpus links): its weight is 0, and the
+    other weights are fitted without that feature, so that they are not bent to make up
+    for a signal the language never sees."""
+    data: dict[Language, list[Observation]] = {}
     about: dict[str, Any] = {}
     for lang in langs:
         items = [i for i in load(lang, folder) if part(i.board_id) == "fit"]
-        found = observations(items, (scores or {}).get(lang) or product_scores(lang))
-        data += found
+        data[lang] = observations(items, (scores or {}).get(lang) or product_scores(lang))
         about[lang] = {"boards": len({i.board_id for i in items}), "clues": len(items),
-                       "orders": sum(len(o.orders) for o in found)}
-    return fit(data, l2), about
+                       "orders": sum(len(o.orders) for o in data[lang])}
+    return fit_by_language(data, l2), about
+
+
+def fit_by_language(
+    data: dict[Language, list[Observation]], l2: float = L2,
+) -> dict[Language, Array]:
+    """Each language's weights, fitted on every language's observations over the features
+    that are not 0 on all of that language's own (the others get weight 0)."""
+    every = [o for found in data.values() for o in found]
+    width = every[0].x.shape[1]
+    fitted: dict[tuple[int, ...], Array] = {}
+    weights: dict[Language, Array] = {}
+    for lang, own in data.items():
+        keep = tuple(f for f in range(width) if any(np.any(o.x[:, f]) for o in own))
+        if keep not in fitted:
+            beta = fit([Observation(o.x[:, keep], o.orders) for o in every], l2)
+            fitted[keep] = np.zeros(width)
+            fitted[keep][list(keep)] = beta
+        weights[lang] = fitted[keep]
+    return weights
 
 
 def mean_z(zs: Array, known: npt.NDArray[np.bool_]) -> Array:
-    """The current readers' joint reading (the mean z of the readers that know the clue)."""
+    """The current readers' joint reading (the mean z of the readers that know the clue;
+    the :data:`~harfiyen.ai.codenames.people.EXTRA` signals after them are not readers)."""
+    zs, known = zs[: len(READERS)], known[: len(READERS)]
     z = np.where(known[:, :, None], zs, 0.0)
     out: Array = z.sum(axis=0) / np.maximum(known.sum(axis=0), 1)[:, None]
     return out
@@ -269,6 +297,31 @@ def rank_board(
             out.readings += 1
             out.first_as_reader += order[0] == item.guesses[0]
         out.black_first += order[0] == item.black
+    return out
+
+
+def rank_by_signal(items: Sequence[PeopleClue], scores: ReaderScores, signal: int) -> Ranking:
+    """:func:`rank_board` by one signal alone (row ``signal`` of ``scores``: a reader or an
+    extra signal), over the clues it knows: how well that signal on its own agrees with
+    the people."""
+    out = Ranking()
+    for item in items:
+        zs, known = scores(item.clue, item.words)
+        if not known[signal, 0]:
+            continue
+        u = zs[signal, 0]
+        first = item.words[int(np.argmax(u))]  # the first of equals, as rank_board
+        order = [item.words[i] for i in np.argsort(-u, kind="stable")]
+        if item.targets:
+            out.clues += 1
+            out.first_intended += first in item.targets
+            if item.number >= 2:
+                out.multi += 1
+                out.multi_top += set(order[: item.number]) == set(item.targets)
+        if item.guesses:
+            out.readings += 1
+            out.first_as_reader += first == item.guesses[0]
+        out.black_first += first == item.black
     return out
 
 
@@ -369,6 +422,7 @@ __all__ = [
     "Ranking",
     "default_folder",
     "fit",
+    "fit_by_language",
     "fit_languages",
     "load",
     "mean_z",
@@ -376,4 +430,5 @@ __all__ = [
     "part",
     "product_scores",
     "rank_board",
+    "rank_by_signal",
 ]

@@ -21,6 +21,7 @@ import numpy as np
 
 from harfiyen.ai.codenames.board import Board, SeenClue, read_view
 from harfiyen.ai.codenames.people import (
+    EXTRA,
     READERS,
     Array,
     PeopleModel,
@@ -47,15 +48,19 @@ class PeopleGuesserSettings:
 @dataclass
 class PeopleGuesser:
     """A guesser reading with the :data:`~harfiyen.ai.codenames.people.READERS` (in that
-    order) through a fitted :class:`PeopleModel`."""
+    order) and optionally the :data:`~harfiyen.ai.codenames.people.EXTRA` signals
+    (``extras``; without them their features are 0) through a fitted :class:`PeopleModel`."""
 
     readers: Sequence[Reader]
     model: PeopleModel
     settings: PeopleGuesserSettings = field(default_factory=PeopleGuesserSettings)
+    extras: Sequence[Reader] = ()
 
     def __post_init__(self) -> None:
         if tuple(r.name for r in self.readers) != READERS:
             raise ValueError(f"the people model reads with {'+'.join(READERS)}")
+        if tuple(r.name for r in self.extras) != EXTRA[: len(self.extras)]:
+            raise ValueError(f"the extra signals are {'+'.join(EXTRA)}, in this order")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -63,8 +68,9 @@ class PeopleGuesser:
 
     def scores(self, clue: str, words: Sequence[str]) -> Array:
         """The people model's utility of each word for ``clue`` (higher: touched sooner)."""
-        zs = np.stack([r.z([clue], words) for r in self.readers]).astype(np.float64)
-        known = np.array([[bool(r.knows([clue])[0])] for r in self.readers])
+        readers = [*self.readers, *self.extras]
+        zs = np.stack([r.z([clue], words) for r in readers]).astype(np.float64)
+        known = np.array([[bool(r.knows([clue])[0])] for r in readers])
         freq = word_frequencies(self.model.lang, words)
         out: Array = self.model.utilities(zs, known, freq)[0]
         return out

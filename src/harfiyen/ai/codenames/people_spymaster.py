@@ -48,6 +48,7 @@ import numpy.typing as npt
 from harfiyen.ai.codenames.association import Matrix
 from harfiyen.ai.codenames.board import Board, read_view
 from harfiyen.ai.codenames.people import (
+    EXTRA,
     READERS,
     Array,
     PeopleModel,
@@ -93,19 +94,25 @@ class TempoSettings:
 
 @dataclass
 class PeopleSpymaster:
-    """A spymaster reading with one table per :data:`~harfiyen.ai.codenames.people.READERS`."""
+    """A spymaster reading with one table per :data:`~harfiyen.ai.codenames.people.READERS`
+    and optionally per :data:`~harfiyen.ai.codenames.people.EXTRA` signal
+    (``extra_tables``: features of the people model only; a clue need not be known to
+    them, and the per-reader rules of :class:`TempoSettings` are the readers')."""
 
     tables: Sequence[VocabularyTable]
     form_rule: FormRule
     model: PeopleModel
     settings: TempoSettings = field(default_factory=TempoSettings)
     history: list[ClueDecision] = field(default_factory=list)
+    extra_tables: Sequence[VocabularyTable] = ()
 
     def __post_init__(self) -> None:
         if tuple(t.reader.name for t in self.tables) != READERS:
             raise ValueError(f"the people model reads with {'+'.join(READERS)}")
+        if tuple(t.reader.name for t in self.extra_tables) != EXTRA[: len(self.extra_tables)]:
+            raise ValueError(f"the extra signals are {'+'.join(EXTRA)}, in this order")
         vocabulary = self.form_rule.vocabulary
-        if any(t.vocabulary != vocabulary for t in self.tables):
+        if any(t.vocabulary != vocabulary for t in (*self.tables, *self.extra_tables)):
             raise ValueError("every reader must score the same clue vocabulary")
         self._index = {w: i for i, w in enumerate(vocabulary)}
         count = max(1, len(vocabulary) - 1)
@@ -142,7 +149,8 @@ class PeopleSpymaster:
         for clue in board.clues:
             if (row := self._index.get(clue.word)) is not None:
                 allowed[row] = False
-        columns = [t.board(words) for t in self.tables]  # each V × covered
+        # each V × covered: the readers', then the extra signals'
+        columns = [t.board(words) for t in (*self.tables, *self.extra_tables)]
         rows = np.flatnonzero(allowed)
         need = s.bold_chance if self.bold(board) else s.safe_chance
         found = self._best(rows, columns, words, own, black, need)
@@ -158,11 +166,13 @@ class PeopleSpymaster:
         self, rows: npt.NDArray[np.intp], columns: Sequence[Matrix], words: Sequence[str],
         own: npt.NDArray[np.intp],
     ) -> tuple[Array, Array, npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-        """The readers' z-scores (``R × rows × words``), the people model's utilities, and
-        per clue all covered words and the own words, likeliest touch first."""
-        zs = np.stack([c[rows] for c in columns]).astype(np.float64)
-        known = np.ones(zs.shape[:2], bool)
-        u = self.model.utilities(zs, known, word_frequencies(self.model.lang, words))
+        """The readers' z-scores (``R × rows × words``), the people model's utilities (read
+        with the extra signals too), and per clue all covered words and the own words,
+        likeliest touch first."""
+        every = np.stack([c[rows] for c in columns]).astype(np.float64)
+        known = np.ones(every.shape[:2], bool)
+        u = self.model.utilities(every, known, word_frequencies(self.model.lang, words))
+        zs = every[: len(self.tables)]
         order = np.argsort(-u, axis=1, kind="stable")
         own_order = own[np.argsort(-u[:, own], axis=1, kind="stable")]
         return zs, u, order, own_order
