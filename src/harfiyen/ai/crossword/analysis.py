@@ -55,11 +55,12 @@ DIGITS = 1
 WIN_DIGITS = 4
 
 #: Lower bounds of the mistake classes, in win chances lost (fractions), largest first.
-#: Below 1% a move is as good as the best: the table itself is not more accurate
-#: than that (its binned calibration is off by up to a point or two). A *small* mistake
-#: costs 1-3%, a few points of equity in an even middle game; a *large* one 3-10%,
-#: e.g. a weak leave kept or a clearly better play missed; a *blunder* 10% or more,
-#: e.g. a bingo missed or a lead thrown away near the end.
+#: Below 1% a move is as good as the best: the shipped tables' held-out calibration
+#: is off by 1-3 points in some bins, so smaller differences mean little. In an even
+#: middle game the tables give about 1% per point of equity (0.6-1.3% by language and
+#: bag), so a *small* mistake (1-3%) is a few points, a *big* one (3-10%) a clearly
+#: better play or leave missed, a *blunder* (10% or more) a bingo missed or, near the
+#: end (3.5% per point with an empty bag), a game thrown away.
 MISTAKE_CLASSES: tuple[tuple[str, float], ...] = (
     ("blunder", 0.10), ("large", 0.03), ("small", 0.01),
 )
