@@ -1,6 +1,7 @@
 """Win chances and mistakes in the analysis, in Turkish and in English: a finished solo
-match (two passes with a full rack, a few plays, then resigned) analysed from its page, and
-its GCG record pasted into the upload form and analysed again; desktop and phone."""
+match (a pass and an exchange with a full rack, a few plays, then resigned) analysed
+from its page, and its GCG record pasted into the upload form and analysed again;
+desktop and phone."""
 
 from __future__ import annotations
 
@@ -35,18 +36,21 @@ WIDEST = """[document.documentElement.scrollWidth, document.body.scrollWidth, wi
 
 
 def play_then_resign(page: Any, match_id: int, plays: int) -> None:
-    """The page's user passes twice first (with a full rack: costly moves), then makes
-    ``plays`` plays, then resigns."""
-    passes = 2
+    """The page's user passes, then exchanges the whole rack (costly moves with a full
+    rack; two passes in a row would end an English game), then makes ``plays`` plays,
+    then resigns."""
+    scoreless = [{"kind": "pass"}, {"kind": "exchange"}]
     for _ in range(60):
         state = match_view(page, match_id)
         view = state["view"]
         if view["to_move"] != view["seat"]:
             page.wait_for_timeout(200)
             continue
-        if passes:
-            api_post(page, f"/matches/{match_id}/moves", {"move": {"kind": "pass"}})
-            passes -= 1
+        if scoreless:
+            move = scoreless.pop(0)
+            if move["kind"] == "exchange":
+                move["tiles"] = view["rack"]
+            api_post(page, f"/matches/{match_id}/moves", {"move": move})
             continue
         if plays == 0:
             break
@@ -67,7 +71,7 @@ def check_win_chances(page: Any, lang: str) -> None:
     assert mistakes.locator("h2").inner_text() == words["mistakes"]
     assert mistakes.locator("tbody tr").count() == 2
     assert words["classes"] in page.locator("#mistake-classes").inner_text()
-    # The user's passes are mistakes of some class.
+    # The user's pass and exchange are mistakes of some class.
     flagged = page.locator("#analysis-turns .turn-row[class*='mistake-']")
     assert flagged.count() >= 1
     counted = sum(int(cell.inner_text()) for cell in mistakes.locator("td[data-mistakes]").all())
@@ -104,8 +108,9 @@ def test_win_chances_of_a_finished_match_and_an_uploaded_record(
     page.set_viewport_size(PHONE)
     assert no_horizontal_scroll(page), page.evaluate(WIDEST)
     page.screenshot(path=str(SCREENSHOTS / f"analysis-win-{lang}-phone.png"))
-    page.locator("#analysis-mistakes").scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"analysis-win-{lang}-phone-mistakes.png"))
+    # The tables under the board: per player, mistakes, move by move.
+    page.locator(".analysis-side").screenshot(
+        path=str(SCREENSHOTS / f"analysis-win-{lang}-phone-tables.png"))
     page.set_viewport_size(DESKTOP)
 
     # The record pasted into the upload form: the same win chances and mistakes.

@@ -278,7 +278,7 @@ export async function renderAnalysis(root, kind, ref) {
       h("h2", {}, t("analysis.mistakes_title")),
       h("div", { class: "table-scroll" }, h("table", { class: "stats-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")),
-          ...MISTAKES.slice().reverse().map((name) => h("th", { scope: "col" }, t(`analysis.mistake_${name}`))),
+          ...MISTAKES.slice().reverse().map((name) => h("th", { scope: "col", title: t(`analysis.mistake_${name}`) }, t(`analysis.col_${name}`))),
           h("th", { scope: "col" }, t("analysis.average_win_lost")))),
         h("tbody", {}, analysis.totals.map((p) => h("tr", { "data-nick": p.nick },
           h("th", { scope: "row" }, nameOf(null, p.nick)),
