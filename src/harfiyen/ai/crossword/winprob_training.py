@@ -83,6 +83,10 @@ def fit_model(lang: str, samples: Sequence[Sample], meta: dict[str, Any]) -> Win
         offset, scale = fit_curve(mine)
         centre = sum(s.bag for s in mine) / len(mine)
         buckets.append(Bucket(low, high, centre, offset, scale))
+    if not buckets:  # a tiny run: one curve for every bag size
+        offset, scale = fit_curve(samples)
+        centre = sum(s.bag for s in samples) / max(1, len(samples))
+        buckets.append(Bucket(BUCKETS[0][0], BUCKETS[-1][1], centre, offset, scale))
     return WinModel(lang, tuple(buckets), meta)
 
 
