@@ -44,13 +44,19 @@ def test_game_saved_by_play_is_analysed_in_json(tmp_path: Path) -> None:
                     reason="outside GCG records not present (CI requires them)")
 def test_outside_english_record_table() -> None:
     path = OUTSIDE / "liwords__stats__combined_low_scoring.gcg"
-    result = runner.invoke(app, ["analyze", str(path)])
+    result = runner.invoke(app, ["analyze", str(path), "--lang", "en"])
     assert result.exit_code == 0, result.output
-    assert "Totals" in result.output and "Marlon_Hill" in result.output
+    assert "Per player" in result.output and "Marlon_Hill" in result.output
+    assert "a blunder 10% or more" in result.output
+    turkish = runner.invoke(app, ["analyze", str(path)]).output
+    assert "Oyuncu başına" in turkish and "vahim hata %10 ve üstü" in turkish
+    assert "%1 ile %3 arası" in turkish
     data = json.loads(runner.invoke(app, ["analyze", str(path), "--json"]).output)
     assert len(data["turns"]) >= 5
+    assert data["win_chances"] is True
     for turn in data["turns"]:
         assert turn["loss"] is None or turn["loss"] >= 0
+        assert turn["win_lost"] is None or 0 <= turn["win_lost"] <= 1
 
 
 def test_missing_file_is_an_error() -> None:

@@ -1,7 +1,8 @@
-"""Crossword bot commands: ``harfiyen train leaves`` and ``harfiyen tournament``.
+"""Crossword bot commands: ``harfiyen train leaves|winprob`` and ``harfiyen tournament``.
 
 ``train leaves`` learns the leave table of a language from seeded self-play
-(in parallel, with a progress bar) and writes it where the bots read it.
+(in parallel, with a progress bar) and writes it where the bots read it;
+``train winprob`` fits the win-probability table the analysis reads.
 ``tournament`` plays one level against another in seeded games and prints a
 table: win rate with a 95% interval, average score and bingos per game, and
 move times.
@@ -22,6 +23,8 @@ from harfiyen.ai.crossword.leaves import shipped_path
 from harfiyen.ai.crossword.levels import Level
 from harfiyen.ai.crossword.selfplay import train_leaves
 from harfiyen.ai.crossword.tournament import MatchGame, run_match
+from harfiyen.ai.crossword.winprob import shipped_winprob_path
+from harfiyen.ai.crossword.winprob_training import train_winprob
 from harfiyen.cli.console import console as _console
 from harfiyen.cli.console import language as _check_lang
 
@@ -86,6 +89,48 @@ def leaves(
         except KeyError:
             continue
     console.print(table)
+
+
+@train_app.command("winprob")
+def winprob(
+    lang: str = typer.Option(..., "--lang", help="tr or en. / tr ya da en."),
+    games: int = typer.Option(2000, "--games", min=5, help="Self-play games. / Oyun sayısı."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the run. / Tohum."),
+    workers: int | None = typer.Option(
+        None, "--workers", help="Processes (default: all cores). / Süreç sayısı."
+    ),
+    out: str | None = typer.Option(
+        None, "--out", help="Output JSON (default: the shipped table). / Çıktı dosyası."
+    ),
+) -> None:
+    """Fit the win-probability table from seeded self-play. / Öz-oyundan kazanma olasılığı
+    tablosunu çıkar."""
+    lang = _check_lang(lang)
+    console = _console()
+    # The result depends on these options only (not on --workers).
+    command = f"harfiyen train winprob --lang {lang} --games {games} --seed {seed}"
+    with _progress(console) as progress:
+        task = progress.add_task(f"{lang}: öz-oyun / self-play", total=games)
+        model = train_winprob(
+            lang, games, seed, workers=_workers(workers),
+            progress=lambda done: progress.update(task, completed=done), command=command,
+        )
+    target = Path(out) if out else shipped_winprob_path(lang)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(model.to_json() + "\n", encoding="utf-8")
+    cal = model.meta["calibration"]
+    console.print(
+        f"{games} oyun → {target}; ayrılmış oyunlarda Brier {cal['brier']} "
+        f"(sabit tahmin {cal['brier_constant']}) / {games} games; held-out Brier {cal['brier']}"
+    )
+    table = Table("Torba / Bag", "Eşitlik / Even at", "Ölçek / Scale")
+    for b in model.buckets:
+        table.add_row(f"{b.low}-{b.high}", f"{b.offset:+.1f}", f"{b.scale:.1f}")
+    console.print(table)
+    bins = Table("Tahmin / Predicted", "Gözlenen / Observed", "Örnek / Samples")
+    for row in cal["bins"]:
+        bins.add_row(f"{row['predicted']:.3f}", f"{row['observed']:.3f}", str(row["samples"]))
+    console.print(bins)
 
 
 def tournament(

@@ -21,7 +21,7 @@ import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from datetime import timedelta
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -82,6 +82,16 @@ def analysis_json(row: Analysis, progress: tuple[int, int] | None = None) -> dic
         "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
         "result": row.result if row.status == "done" else None,
     }
+
+
+def _reusable(found: dict[str, Any] | None) -> TypeGuard[dict[str, Any]]:
+    """Whether a stored analysis answers the request: running, or done by this version
+    (one computed before win chances existed is computed again)."""
+    if found is None or found["status"] not in ("running", "done"):
+        return False
+    result = found["result"]
+    return found["status"] == "running" or (
+        result is not None and "win_chances" in result.get("analysis", {}))
 
 
 async def match_gcg(service: MatchService, match: Match) -> str:
@@ -153,7 +163,7 @@ class AnalysisService:
         check_recordable(match)
         key = f"match:{match.id}"
         found = await self.get(key)
-        if found is not None and found["status"] in ("running", "done"):
+        if _reusable(found):
             return found
         text = await match_gcg(self.service, match)
         return await self._start(key, text, match.id, user_id)
@@ -176,7 +186,7 @@ class AnalysisService:
             raise E.fail(BAD_GCG, status=422, problem="no play")
         key = "gcg:" + hashlib.sha256(text.encode()).hexdigest()[:40]
         found = await self.get(key)
-        if found is not None and found["status"] in ("running", "done"):
+        if _reusable(found):
             return found
         return await self._start(key, text, None, user_id)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from harfiyen.ai.crossword.analysis import analyze_text
 from harfiyen.ai.crossword.movegen import MoveGenerator
 from harfiyen.games.crossword.board import Board
@@ -95,3 +97,34 @@ def test_unknown_lexicon_falls_back_with_a_note() -> None:
     result = analyze_text(EN_GAME.replace("ENABLE-1", "NWL99"), use_equity=False)
     assert result.lexicon == "ENABLE-1"
     assert any("NWL99" in note for note in result.notes)
+
+
+def test_win_chances_from_the_spread_and_mistake_classes() -> None:
+    from harfiyen.ai.crossword.analysis import MISTAKE_CLASSES, mistake_class
+    from harfiyen.ai.crossword.winprob import Bucket, WinModel
+
+    model = WinModel("en", (Bucket(0, 0, 0, 0.0, 5.0), Bucket(1, 200, 50, 5.0, 30.0)))
+    result = analyze_text(EN_GAME, win_model=model)
+    assert result.win_chances and result.as_json()["win_chances"] is True
+    first, passed = result.turns[:2]
+    # The spread before the move comes from the record's running totals.
+    assert first.spread == 0 and passed.spread == -10
+    for turn in result.turns:
+        assert turn.played_win is not None and turn.best_win is not None
+        assert turn.win_lost == pytest.approx(max(0.0, turn.best_win - turn.played_win), abs=2e-4)
+        assert turn.mistake == mistake_class(turn.win_lost)
+        expected = model.win(turn.spread + turn.played_equity, turn.bag)
+        assert turn.played_win == pytest.approx(expected, abs=1e-4)
+    # Passing with a playable rack early on loses win chances.
+    assert passed.win_lost > 0.01 and passed.mistake in ("small", "large", "blunder")
+    ann, bob = result.totals
+    for player in (ann, bob):
+        assert set(player.mistakes) == {name for name, _ in MISTAKE_CLASSES}
+        mine = [t for t in result.turns if t.nick == player.nick]
+        assert sum(player.mistakes.values()) == sum(bool(t.mistake) for t in mine)
+
+
+def test_without_a_win_table_there_are_no_win_chances() -> None:
+    result = analyze_text(EN_GAME, win_model=None)
+    assert not result.win_chances
+    assert all(t.played_win is None and t.mistake == "" for t in result.turns)

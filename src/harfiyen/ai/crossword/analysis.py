@@ -9,6 +9,14 @@ the bag allows them. The turn reports the best move found, its equity, the
 equity of the move played and the difference (the *loss*). Totals per player
 sum the losses and count the turns where the played move was the best.
 
+**Win chances.** Each turn also gives both moves' probability of winning from
+the language's win table (:mod:`harfiyen.ai.crossword.winprob`): the spread
+before the move (from the record's running totals) plus the move's equity,
+with the bag the player faced. Both moves are looked up at the same bag size,
+so the table ranks them as equity does and the *win chances lost* is never
+negative. A turn is a mistake by the win chances it lost
+(:func:`mistake_class`); the totals count mistakes per class.
+
 What the analyst cannot see is estimated as a player would: the bag holds the
 tiles not on the board, not on the rack and not on the other players' racks
 (assumed full while the bag lasts). The analysis reads records only; it never
@@ -19,12 +27,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
 from harfiyen.ai.crossword.leaves import shipped_leaves
 from harfiyen.ai.crossword.movegen import GeneratedPlay, MoveGenerator
+from harfiyen.ai.crossword.winprob import WinModel, shipped_win_model
 from harfiyen.core.errors import GameError
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.notation.coords import (
@@ -42,6 +51,33 @@ from harfiyen.lexicon.normalize import Language, in_alphabet, upper
 
 #: Rounding of reported equities (they are sums of learned floats).
 DIGITS = 1
+#: Rounding of win probabilities (fractions; 4 digits are a hundredth of a percent).
+WIN_DIGITS = 4
+
+#: Lower bounds of the mistake classes, in win chances lost (fractions), largest first.
+#: Below 1% a move is as good as the best: the shipped tables' held-out calibration
+#: is off by 1-3 points in some bins, so smaller differences mean little. In an even
+#: middle game the tables give about 1% per point of equity (0.6-1.3% by language and
+#: bag), so a *small* mistake (1-3%) is a few points, a *big* one (3-10%) a clearly
+#: better play or leave missed, a *blunder* (10% or more) a bingo missed or, near the
+#: end (3.5% per point with an empty bag), a game thrown away.
+MISTAKE_CLASSES: tuple[tuple[str, float], ...] = (
+    ("blunder", 0.10), ("large", 0.03), ("small", 0.01),
+)
+
+
+def mistake_class(win_lost: float | None) -> str:
+    """The class of a move that lost ``win_lost`` win chances: ``""`` for none.
+
+    >>> [mistake_class(x) for x in (None, 0.0, 0.005, 0.01, 0.05, 0.25)]
+    ['', '', '', 'small', 'large', 'blunder']
+    """
+    if win_lost is None:
+        return ""
+    for name, bound in MISTAKE_CLASSES:
+        if win_lost >= bound - 1e-12:
+            return name
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +87,10 @@ class TurnAnalysis:
     ``played`` is the move in GCG text (``8H KALEM``, ``pass``, ``exchange
     ABC``); ``best`` the best move found. ``loss = best_equity -
     played_equity`` (``None`` when the turn could not be analysed, e.g. no
-    rack in the record; ``note`` then says why).
+    rack in the record; ``note`` then says why). ``spread`` is the mover's
+    lead before the move; ``played_win`` and ``best_win`` the moves' chances of
+    winning (0..1), ``win_lost`` their difference and ``mistake`` its class
+    (``None`` / ``""`` when there is no win table or no analysis).
     """
 
     number: int
@@ -67,6 +106,13 @@ class TurnAnalysis:
     loss: float | None
     moves_considered: int
     note: str = ""
+    #: Tiles in the bag as the mover can tell (unseen tiles less the other racks).
+    bag: int = 0
+    spread: int = 0
+    played_win: float | None = None
+    best_win: float | None = None
+    win_lost: float | None = None
+    mistake: str = ""
 
     @property
     def is_best(self) -> bool:
@@ -75,17 +121,24 @@ class TurnAnalysis:
 
 @dataclass(frozen=True, slots=True)
 class PlayerTotals:
-    """Per player: turns analysed, equity lost in all, best moves played."""
+    """Per player: turns analysed, equity and win chances lost, best moves, mistakes."""
 
     nick: str
     turns: int
     analysed: int
     equity_lost: float
     best_moves: int
+    win_lost: float = 0.0
+    #: Mistakes per class (every class of :data:`MISTAKE_CLASSES`, zeros included).
+    mistakes: dict[str, int] = field(default_factory=dict)
 
     @property
     def average_loss(self) -> float:
         return self.equity_lost / self.analysed if self.analysed else 0.0
+
+    @property
+    def average_win_lost(self) -> float:
+        return self.win_lost / self.analysed if self.analysed else 0.0
 
 
 @dataclass(frozen=True)
@@ -98,6 +151,8 @@ class GameAnalysis:
     lexicon: str
     valuation: str  # "equity" or "score"
     notes: tuple[str, ...] = field(default=())
+    #: Whether win chances were computed (a win table ships for the language).
+    win_chances: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -105,9 +160,13 @@ class GameAnalysis:
             "lexicon": self.lexicon,
             "valuation": self.valuation,
             "notes": list(self.notes),
+            "win_chances": self.win_chances,
+            "mistake_classes": {name: bound for name, bound in MISTAKE_CLASSES},
             "turns": [asdict(t) for t in self.turns],
             "totals": [
-                {**asdict(t), "average_loss": round(t.average_loss, 2)} for t in self.totals
+                {**asdict(t), "average_loss": round(t.average_loss, 2),
+                 "average_win_lost": round(t.average_win_lost, WIN_DIGITS)}
+                for t in self.totals
             ],
         }
 
@@ -215,12 +274,14 @@ def analyze(
     lexicon: Lexicon | None = None,
     generator: MoveGenerator | None = None,
     use_equity: bool = True,
+    win_model: WinModel | bool | None = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
     """Analyse every turn of ``record`` (see the module docstring).
 
-    ``progress(done, total)`` is called after each analysed turn (a server shows it).
-    Raises ``ValueError`` for an unknown rule set in the record.
+    ``win_model``: the win table (``True``: the language's shipped one; ``None`` or
+    ``False``: no win chances). ``progress(done, total)`` is called after each
+    analysed turn (a server shows it). Raises ``ValueError`` for an unknown rule set in the record.
     """
     rules = rules_for(record)
     notes: list[str] = []
@@ -231,6 +292,9 @@ def analyze(
     gen = generator if generator is not None else MoveGenerator(lexicon, rules)
     valuer = Valuer(rules, use_equity)
     lang = rules.language
+    wins = shipped_win_model(lang) if win_model is True else (win_model or None)
+    # The running totals the record gives, by nick: the spread before each turn.
+    totals_by_nick: dict[str, int] = {p.nick: 0 for p in record.players}
     players = record.players
     nick_seat = {p.nick: p.seat for p in players}
     seat_count = max(2, len(players))
@@ -248,6 +312,8 @@ def analyze(
                       for e in record.events)
 
     for event in record.events:
+        before = dict(totals_by_nick)
+        totals_by_nick[event.nick] = event.total
         if event.kind is EventKind.WITHDRAWN:
             if history:
                 board, bonus_used = history.pop()
@@ -273,10 +339,12 @@ def analyze(
             played_text = f"exchange {event.exchanged}".strip()
 
         bonus = None if bonus_used else bonus_square
-        turns.append(_turn(
+        others = [v for nick, v in before.items() if nick != event.nick]
+        spread = before.get(event.nick, 0) - max(others, default=0)
+        turns.append(_with_wins(_turn(
             number, event, seat, rack, board, scratch, placements, played_text, bonus,
             gen, valuer, rules, full_bag, seat_count,
-        ))
+        ), spread, wins))
         if progress is not None:
             progress(number, total_turns)
 
@@ -293,12 +361,28 @@ def analyze(
     for nick, seat in sorted(nick_seat.items(), key=lambda kv: kv[1]):
         mine = [t for t in turns if t.seat == seat]
         done = [t for t in mine if t.loss is not None]
+        mistakes = {name: sum(t.mistake == name for t in done) for name, _ in MISTAKE_CLASSES}
         totals.append(PlayerTotals(
             nick, len(mine), len(done), round(sum(t.loss or 0.0 for t in done), DIGITS),
             sum(t.is_best for t in done),
+            round(sum(t.win_lost or 0.0 for t in done), WIN_DIGITS), mistakes,
         ))
     return GameAnalysis(tuple(turns), tuple(totals), rules.key, lexicon.id, valuer.kind,
-                        tuple(notes))
+                        tuple(notes), wins is not None)
+
+
+def _with_wins(turn: TurnAnalysis, spread: int, wins: WinModel | None) -> TurnAnalysis:
+    """``turn`` with its spread and, when there is a table, both moves' win chances."""
+    if wins is None or turn.played_equity is None or turn.best_equity is None:
+        return replace(turn, spread=spread)
+    bag = turn.bag
+    played = wins.win(spread + turn.played_equity, bag)
+    best = wins.win(spread + turn.best_equity, bag)
+    lost = round(max(0.0, best - played), WIN_DIGITS)
+    return replace(
+        turn, spread=spread, played_win=round(played, WIN_DIGITS),
+        best_win=round(best, WIN_DIGITS), win_lost=lost, mistake=mistake_class(lost),
+    )
 
 
 def _turn(
@@ -379,7 +463,7 @@ def _turn(
     return TurnAnalysis(
         number, event.nick, seat, event.rack, played_text, played_score,
         round(played_equity, DIGITS), best_text, best_score, round(best_equity, DIGITS),
-        round(loss, DIGITS), len(moves), note,
+        round(loss, DIGITS), len(moves), note, bag,
     )
 
 
@@ -391,6 +475,6 @@ def analyze_text(text: str, **kw: Any) -> GameAnalysis:
 
 
 __all__ = [
-    "GameAnalysis", "PlayerTotals", "TurnAnalysis", "analyze", "analyze_text",
-    "lexicon_for_record",
+    "MISTAKE_CLASSES", "GameAnalysis", "PlayerTotals", "TurnAnalysis", "analyze",
+    "analyze_text", "lexicon_for_record", "mistake_class",
 ]

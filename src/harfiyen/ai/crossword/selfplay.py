@@ -55,6 +55,9 @@ class GameResult:
     samples: list[tuple[str, int]] = field(default_factory=list)
     #: Seconds each seat spent choosing, move by move.
     think: tuple[list[float], ...] = ()
+    #: ``(seat, tiles in the bag before the move, the mover's spread after it)`` per
+    #: move (only when asked for: win-probability training).
+    positions: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 def play_game(
@@ -64,10 +67,12 @@ def play_game(
     *,
     collect: bool = False,
     lexicon: Any = None,
+    positions: bool = False,
 ) -> GameResult:
     """Play one game of ``lang`` between ``agents`` (seat order) with the engine.
 
-    ``collect`` records leave-training samples. Raises whatever the engine
+    ``collect`` records leave-training samples, ``positions`` the spread after
+    every move (win-probability samples). Raises whatever the engine
     raises if a bot makes an illegal move (a bug).
     """
     config = CrosswordConfig(lang, players=len(agents))
@@ -78,6 +83,7 @@ def play_game(
     bingos = [0] * len(agents)
     think: tuple[list[float], ...] = tuple([] for _ in agents)
     moves = 0
+    spreads: list[tuple[int, int, int]] = []
     while state.outcome is None and moves < MAX_MOVES:
         seat = state.to_move
         seen = view(state, Seat(seat))
@@ -88,6 +94,9 @@ def play_game(
         rack_before = state.racks[seat]
         state, events = apply(state, seat, move)
         moves += 1
+        if positions:
+            others = max(s for k, s in enumerate(state.scores) if k != seat)
+            spreads.append((seat, bag_before, state.scores[seat] - others))
         for event in events:
             if isinstance(event, PlayMade) and event.seat == seat:
                 if event.breakdown.bingo:
@@ -113,7 +122,7 @@ def play_game(
             for (leave, _, bag), nxt in pairwise(own):
                 if leave is not None and bag >= rack_size:
                     samples.append((leave, nxt[1]))
-    return GameResult(lang, seed, scores, places, tuple(bingos), moves, samples, think)
+    return GameResult(lang, seed, scores, places, tuple(bingos), moves, samples, think, spreads)
 
 
 # -- leave training -------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // Analysis and replay: a finished match (#/analysis/match/ID) or an uploaded GCG record
 // (#/analysis/gcg/KEY) stepped through move by move on the board, with the engine's best
-// move, its score and equity and the equity lost by the move played, per turn and per
-// player. The server computes it in a worker process; this page shows its progress.
+// move, its score, equity and win chance, and the equity and win chance lost by the move
+// played, per turn and per player (mistakes counted by class). The server computes it in
+// a worker process; this page shows its progress.
 import { h, mount } from "../dom.js";
 import { language, t } from "../i18n.js";
 import { get, post } from "../api.js";
@@ -26,6 +27,13 @@ class Ghost {
 /** A number in the page's language: "16,1" in Turkish, "16.1" in English (at most 2 decimals). */
 const fmt = (value) => (value === null || value === undefined ? "—"
   : new Intl.NumberFormat(language() === "tr" ? "tr-TR" : "en-GB", { maximumFractionDigits: 2 }).format(value));
+
+/** A probability (0..1) as a percentage in the page's language: "%67,9" in Turkish, "67.9%" in English. */
+const pct = (value) => (value === null || value === undefined ? "—"
+  : new Intl.NumberFormat(language() === "tr" ? "tr-TR" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(value));
+
+/** The mistake classes, worst first (the server sends their lower bounds). */
+const MISTAKES = ["blunder", "large", "small"];
 
 /** Whether `text` (the analysis' GCG move text) is a pass or an exchange, not a play. */
 const scoreless = (text) => text === "pass" || /^exchange\b/.test(text || "");
@@ -222,6 +230,7 @@ export async function renderAnalysis(root, kind, ref) {
         ),
         h("div", { class: "analysis-side" },
           renderTotals(result.analysis),
+          result.analysis.win_chances && renderMistakes(result.analysis),
           h("div", { class: "row" },
             h("a", { class: "btn", href: download, download: "", id: "analysis-gcg" }, t("analysis.download")),
             isMatch && h("a", { class: "btn", href: `#/match/${ref}` }, t("analysis.back_to_match")),
@@ -241,14 +250,42 @@ export async function renderAnalysis(root, kind, ref) {
     return text && !scoreless(text) ? `${words}${scoreOf(fmt(score))}` : words;
   }
 
+  /** " · win chance 67.9%" when the analysis has win chances and the move one. */
+  const winOf = (value) => (value === null || value === undefined ? "" : ` · ${t("analysis.win_chance")} ${pct(value)}`);
+
+  /** A mistake's class as a badge ("Blunder"), or nothing. */
+  const mistakeBadge = (name) => (name ? h("span", { class: `mistake-badge mistake-${name}`, "data-mistake": name }, t(`analysis.mistake_${name}`)) : null);
+
   function renderTurn(turn) {
     const best = turn.loss !== null && turn.loss <= 0;
+    const wins = state.analysis.result.analysis.win_chances && turn.win_lost !== null && turn.win_lost !== undefined;
     return h("dl", { class: "turn-analysis", id: "turn-analysis" },
-      h("dt", {}, t("analysis.played")), h("dd", { "data-field": "played" }, `${turnMove(turn, true)} · ${t("analysis.equity")} ${fmt(turn.played_equity)}`),
-      h("dt", {}, t("analysis.best")), h("dd", { "data-field": "best" }, turn.best ? `${turnMove(turn, false)} · ${t("analysis.equity")} ${fmt(turn.best_equity)}` : "—"),
+      h("dt", {}, t("analysis.played")), h("dd", { "data-field": "played" }, `${turnMove(turn, true)} · ${t("analysis.equity")} ${fmt(turn.played_equity)}${winOf(turn.played_win)}`),
+      h("dt", {}, t("analysis.best")), h("dd", { "data-field": "best" }, turn.best ? `${turnMove(turn, false)} · ${t("analysis.equity")} ${fmt(turn.best_equity)}${winOf(turn.best_win)}` : "—"),
       h("dt", {}, t("analysis.loss")), h("dd", { "data-field": "loss", class: best ? "best" : "" },
         turn.loss === null ? t("analysis.not_analysed", { note: turn.note || "" }) : best ? t("analysis.was_best") : fmt(turn.loss)),
+      wins && !best && h("dt", {}, t("analysis.win_lost_short")),
+      wins && !best && h("dd", { "data-field": "win-lost" }, turn.mistake
+        ? [pct(turn.win_lost), " ", mistakeBadge(turn.mistake)]
+        : t("analysis.not_a_mistake", { lost: pct(turn.win_lost) })),
     );
+  }
+
+  /** Per player: mistakes by class and the average win chance lost, and how they are classed. */
+  function renderMistakes(analysis) {
+    const bounds = analysis.mistake_classes || {};
+    return h("section", { class: "card", id: "analysis-mistakes" },
+      h("h2", {}, t("analysis.mistakes_title")),
+      h("div", { class: "table-scroll" }, h("table", { class: "stats-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")),
+          ...MISTAKES.slice().reverse().map((name) => h("th", { scope: "col", title: t(`analysis.mistake_${name}`) }, t(`analysis.col_${name}`))),
+          h("th", { scope: "col" }, t("analysis.average_win_lost")))),
+        h("tbody", {}, analysis.totals.map((p) => h("tr", { "data-nick": p.nick },
+          h("th", { scope: "row" }, nameOf(null, p.nick)),
+          ...MISTAKES.slice().reverse().map((name) => h("td", { "data-mistakes": name }, String(p.mistakes?.[name] ?? 0))),
+          h("td", { "data-total": "win-lost" }, pct(p.average_win_lost))))))),
+      h("p", { class: "muted small", id: "mistake-classes" }, t("analysis.by_win", {
+        small: pct(bounds.small), large: pct(bounds.large), blunder: pct(bounds.blunder) })));
   }
 
   function renderTotals(analysis) {
@@ -267,22 +304,28 @@ export async function renderAnalysis(root, kind, ref) {
 
   function renderTurns(analysis, all) {
     const stepOf = new Map(all.map((step, i) => [step.turn, i + 1]).filter(([turn]) => turn));
+    const wins = Boolean(analysis.win_chances);
+    // Without win chances (an analysis stored before them) a large equity loss stands out.
+    const marked = (turn) => (wins ? (turn.mistake ? `mistake-${turn.mistake}` : "") : turn.loss >= 10 ? "costly" : "");
     return h("section", { class: "card", id: "analysis-turns" },
       h("h2", {}, t("analysis.turns_title")),
       h("div", { class: "table-scroll" }, h("table", { class: "move-table analysis-table" },
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("moves.col_player")),
           h("th", { scope: "col" }, t("analysis.played")), h("th", { scope: "col" }, t("analysis.best")),
-          h("th", { scope: "col" }, t("analysis.loss")))),
+          h("th", { scope: "col" }, t("analysis.loss")),
+          wins && h("th", { scope: "col" }, t("analysis.win_lost_short")))),
         h("tbody", {}, analysis.turns.map((turn) => h("tr", {
-          class: `turn-row ${stepOf.get(turn.number) === state.step ? "current" : ""} ${turn.loss >= 10 ? "costly" : ""}`,
+          class: `turn-row ${stepOf.get(turn.number) === state.step ? "current" : ""} ${marked(turn)}`,
           "data-turn": turn.number, tabindex: "0", onclick: () => go_(stepOf.get(turn.number) || 0),
           onkeydown: (e) => { if (e.key === "Enter") go_(stepOf.get(turn.number) || 0); },
         },
         h("td", {}, String(turn.number)), h("td", { class: "move-player", title: nameOf(turn.seat, turn.nick) }, nameOf(turn.seat, turn.nick)),
         h("td", { class: "move-what" }, turnMove(turn, true, (score) => ` ${score}`)),
         h("td", { class: "move-what" }, turn.best ? turnMove(turn, false, (score) => ` ${score}`) : "—"),
-        h("td", { class: "move-score" }, fmt(turn.loss))))))));
+        h("td", { class: "move-score" }, fmt(turn.loss)),
+        wins && h("td", { class: "move-score win-lost", title: turn.mistake ? t(`analysis.mistake_${turn.mistake}`) : null },
+          pct(turn.win_lost), turn.mistake && h("span", { class: "visually-hidden" }, ` ${t(`analysis.mistake_${turn.mistake}`)}`))))))));
   }
 
   function poll() {
