@@ -45,10 +45,10 @@ from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.viewers import Seat
 from harfiyen.games import game as registered_game
 from harfiyen.games.crossword.views import CrosswordView
-from harfiyen.server import errors as E
 from harfiyen.server.ai_queue import AiQueue
 from harfiyen.server.bot_users import BOT_PREFIX
 from harfiyen.server.cache import LruCache
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
 from harfiyen.server.schemas import acting_seats
 from harfiyen.server.sweeper import Sweeper
@@ -329,7 +329,7 @@ class BotRunner(Sweeper):
         try:
             submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
         except HarfiyenError as error:
-            if error.code == E.MATCH_BUSY.code:
+            if error.code == match_errors.MATCH_BUSY.code:
                 return "stale"
             # A refused choice is a bot bug; the game's fallback keeps the game going.
             log.error("bot move in match %s refused (%s): the fallback moves instead",
@@ -342,7 +342,7 @@ class BotRunner(Sweeper):
             try:
                 submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
             except HarfiyenError as again:
-                return "stale" if again.code == E.MATCH_BUSY.code else "failed"
+                return "stale" if again.code == match_errors.MATCH_BUSY.code else "failed"
         if note is not None:
             await self._store_note(match.id, submitted.first_seq, seat, note)
         return "done"

@@ -32,9 +32,13 @@ from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.registry import GameSpec
 from harfiyen.core.wire import WireError, record_from_json
 from harfiyen.games import game as registered_game
-from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.bot_users import bot_users
+from harfiyen.server.errors import because, fail
+from harfiyen.server.errors import matches as match_errors
+from harfiyen.server.errors import packs as pack_errors
+from harfiyen.server.errors import rooms as room_errors
+from harfiyen.server.errors import social as social_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.match.store import Written
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
@@ -85,7 +89,7 @@ def may_read(kicked: Sequence[int] | None, user_id: int) -> bool:
 def _readable(room: Room, user_id: int) -> None:
     """Refuse (``room.kicked``, 403) a reader the room kicked out."""
     if not may_read(room.kicked, user_id):
-        raise E.fail(E.ROOM_KICKED, status=403)
+        raise fail(room_errors.ROOM_KICKED, status=403)
 
 
 # --- what a game offers a room (the registry's room fields) ------------------------------
@@ -115,7 +119,7 @@ def _spec(game: str) -> GameSpec[Any, Any, Any]:
     try:
         return registered_game(game)
     except HarfiyenError:
-        raise E.fail(E.UNKNOWN_GAME, game=game) from None
+        raise fail(match_errors.UNKNOWN_GAME, game=game) from None
 
 
 def _canonical(options: dict[str, Any]) -> str:
@@ -239,7 +243,7 @@ class RoomService:
                 select(Room.id).where(Room.code == code.strip().upper()[:16])
             )).scalar_one_or_none()
         if found is None:
-            raise E.fail(E.ROOM_NOT_FOUND, status=404)
+            raise fail(room_errors.ROOM_NOT_FOUND, status=404)
         return found
 
     async def load(self, db: AsyncSession, room: Room) -> Loaded:
@@ -280,34 +284,35 @@ class RoomService:
         opts = dict(options)
         if uses_packs(spec):
             if "words" in opts:
-                raise E.fail(E.BAD_CONFIG, problem="words come from a pack (option pack)")
+                raise fail(match_errors.BAD_CONFIG, problem="words come from a pack (option pack)")
             pack_id = opts.pop("pack", None)
             if pack_id is not None:  # none: the game's built-in pack (its check fills it)
                 language = str(opts.get("language", _defaults(spec).get("language")))
                 pack = await db.get(WordPack, pack_id) if isinstance(pack_id, int) \
                     and not isinstance(pack_id, bool) and 0 < pack_id < 2**31 else None
                 if pack is None or owner not in (None, pack.user_id):
-                    raise E.fail(E.PACK_NOT_FOUND, status=404)
+                    raise fail(pack_errors.PACK_NOT_FOUND, status=404)
                 if pack.language != language:
-                    raise E.fail(E.PACK_WRONG_LANGUAGE, pack=pack.language, language=language)
+                    raise fail(pack_errors.PACK_WRONG_LANGUAGE, pack=pack.language,
+                               language=language)
                 opts["words"] = list(pack.words)
         elif "pack" in opts:
-            raise E.fail(E.PACK_NOT_FOR_GAME)
+            raise fail(pack_errors.PACK_NOT_FOR_GAME)
         try:
             return record_from_json(spec.config_type, opts, strict=True)
         except WireError as error:
-            raise E.fail(E.BAD_CONFIG, problem=str(error)) from None
+            raise fail(match_errors.BAD_CONFIG, problem=str(error)) from None
 
     def seated(self, loaded: Loaded) -> Any:
         """The checked config of the room's current seating; raises ``room.cannot_start``
         with the engine's reason."""
         if loaded.problem is not None and loaded.base is None:
-            raise E.because(E.ROOM_CANNOT_START, loaded.problem, 409)
+            raise because(room_errors.ROOM_CANNOT_START, loaded.problem, 409)
         filled = [s.slot for s in loaded.filled()]
         try:
             return seated_config(loaded.spec, loaded.base, filled)
         except HarfiyenError as error:
-            raise E.because(E.ROOM_CANNOT_START, error, 409) from None
+            raise because(room_errors.ROOM_CANNOT_START, error, 409) from None
 
     def room_json(self, loaded: Loaded, language: str | None) -> dict[str, Any]:
         """The room as clients see it; ``language`` ``None``: messages in both languages
@@ -331,7 +336,7 @@ class RoomService:
         status = loaded.status
         problem = loaded.problem
         if problem is None and status != "open":
-            problem = E.fail(E.ROOM_STARTED, status=409)
+            problem = fail(room_errors.ROOM_STARTED, status=409)
         start_problem = None
         if problem is not None:
             message: Any = {"tr": problem.message.tr, "en": problem.message.en}
@@ -435,7 +440,7 @@ class RoomService:
             try:
                 seated_config(spec, base, range(len(slots)))
             except HarfiyenError as error:  # the options themselves are wrong, not the seats
-                raise E.because(E.BAD_CONFIG, error, 400) from None
+                raise because(match_errors.BAD_CONFIG, error, 400) from None
             room = Room(code=new_code(), game=game, options=dict(options),
                         time_control=dict(time_control or {}), host_id=user.id, public=public,
                         quick=quick, status="open", video_url=video_url, version=1,
@@ -498,10 +503,10 @@ class RoomService:
             loaded.unchanged = True
             return
         if room.status == "closed":
-            raise E.fail(E.ROOM_CLOSED, status=409)
+            raise fail(room_errors.ROOM_CLOSED, status=409)
         _readable(room, user.id)
         if len(loaded.members) >= MAX_MEMBERS:
-            raise E.fail(E.ROOM_MEMBERS_FULL, status=409, limit=MAX_MEMBERS)
+            raise fail(room_errors.ROOM_MEMBERS_FULL, status=409, limit=MAX_MEMBERS)
         member = RoomMember(room_id=room.id, user_id=user.id)
         db.add(member)
         loaded.members.append((member, user))
@@ -509,21 +514,21 @@ class RoomService:
 
     def _slot(self, loaded: Loaded, slot: int) -> RoomSeat:
         if not 0 <= slot < len(loaded.seats):
-            raise E.fail(E.ROOM_NO_SLOT, status=404, slot=slot, last=len(loaded.seats) - 1)
+            raise fail(room_errors.ROOM_NO_SLOT, status=404, slot=slot, last=len(loaded.seats) - 1)
         return loaded.seats[slot]
 
     @staticmethod
     def _open(loaded: Loaded) -> None:
         if loaded.status == "closed":
-            raise E.fail(E.ROOM_CLOSED, status=409)
+            raise fail(room_errors.ROOM_CLOSED, status=409)
         if loaded.status != "open":
-            raise E.fail(E.ROOM_STARTED, status=409)
+            raise fail(room_errors.ROOM_STARTED, status=409)
 
     async def take_seat(self, user: User, code: str, slot: int | None) -> Room:
         """Sit down in ``slot`` (moving from another seat), or stand up (``None``)."""
         async def change(db: AsyncSession, loaded: Loaded) -> Room:
             if loaded.member(user.id) is None:
-                raise E.fail(E.ROOM_NOT_MEMBER, status=403)
+                raise fail(room_errors.ROOM_NOT_MEMBER, status=403)
             self._open(loaded)
             current = loaded.seat_of(user.id)
             if slot is None:
@@ -532,12 +537,13 @@ class RoomService:
                 return loaded.room
             target = self._slot(loaded, slot)
             if target is current:
-                raise E.fail(E.ROOM_ALREADY_SEATED, status=409)
+                raise fail(room_errors.ROOM_ALREADY_SEATED, status=409)
             if target.user_id is not None or target.ai_level is not None:
                 others = [s for s in loaded.free() if s is not current]
-                raise E.fail(E.ROOM_SEAT_TAKEN if others else E.ROOM_FULL, status=409)
+                raise fail(room_errors.ROOM_SEAT_TAKEN if others else room_errors.ROOM_FULL,
+                           status=409)
             if target.locked:
-                raise E.fail(E.ROOM_SEAT_LOCKED, status=409)
+                raise fail(room_errors.ROOM_SEAT_LOCKED, status=409)
             if current is not None:
                 current.user_id = None
             target.user_id = user.id
@@ -547,7 +553,7 @@ class RoomService:
     async def leave(self, user: User, code: str) -> Room:
         async def change(db: AsyncSession, loaded: Loaded) -> Room:
             if loaded.member(user.id) is None:
-                raise E.fail(E.ROOM_NOT_MEMBER, status=403)
+                raise fail(room_errors.ROOM_NOT_MEMBER, status=403)
             await self._remove(db, loaded, user.id)
             return loaded.room
         return await self._change(code, change)
@@ -593,7 +599,7 @@ class RoomService:
     @staticmethod
     def _host(loaded: Loaded, user: User) -> None:
         if loaded.room.host_id != user.id:
-            raise E.fail(E.ROOM_NOT_HOST, status=403)
+            raise fail(room_errors.ROOM_NOT_HOST, status=403)
 
     async def set_slot(self, user: User, code: str, slot: int, changes: dict[str, Any]
                        ) -> Room:
@@ -609,9 +615,9 @@ class RoomService:
             if "user" in changes and changes["user"] is not None:
                 mover = int(changes["user"])
                 if loaded.member(mover) is None:
-                    raise E.fail(E.ROOM_MEMBER_NOT_FOUND, status=404)
+                    raise fail(room_errors.ROOM_MEMBER_NOT_FOUND, status=404)
                 if target.user_id not in (None, mover) or target.ai_level is not None:
-                    raise E.fail(E.ROOM_SEAT_TAKEN, status=409)
+                    raise fail(room_errors.ROOM_SEAT_TAKEN, status=409)
                 current = loaded.seat_of(mover)
                 if current is not None:
                     current.user_id = None
@@ -623,10 +629,10 @@ class RoomService:
                 else:
                     levels = loaded.spec.ai_levels
                     if level not in levels:
-                        raise E.fail(E.ROOM_BAD_AI_LEVEL, level=str(level)[:32],
-                                     levels=", ".join(levels))
+                        raise fail(room_errors.ROOM_BAD_AI_LEVEL, level=str(level)[:32],
+                                   levels=", ".join(levels))
                     if target.user_id is not None:
-                        raise E.fail(E.ROOM_SEAT_TAKEN, status=409)
+                        raise fail(room_errors.ROOM_SEAT_TAKEN, status=409)
                     target.ai_level = level
                     self._prepare(loaded)
             if changes.get("locked") is not None:
@@ -638,9 +644,9 @@ class RoomService:
         async def change(db: AsyncSession, loaded: Loaded) -> Room:
             self._host(loaded, user)
             if other == user.id:
-                raise E.fail(E.SELF_RELATION, status=409)
+                raise fail(social_errors.SELF_RELATION, status=409)
             if loaded.member(other) is None:
-                raise E.fail(E.ROOM_MEMBER_NOT_FOUND, status=404)
+                raise fail(room_errors.ROOM_MEMBER_NOT_FOUND, status=404)
             await self._remove(db, loaded, other)
             loaded.room.kicked = [*(loaded.room.kicked or []), other]
             return loaded.room
@@ -652,7 +658,7 @@ class RoomService:
             self._host(loaded, user)
             room = loaded.room
             if loaded.status == "closed":
-                raise E.fail(E.ROOM_CLOSED, status=409)
+                raise fail(room_errors.ROOM_CLOSED, status=409)
             if "options" in changes:
                 self._open(loaded)
                 options = dict(changes["options"])
@@ -665,7 +671,7 @@ class RoomService:
                 try:
                     seated_config(loaded.spec, base, range(len(slots)))
                 except HarfiyenError as error:
-                    raise E.because(E.BAD_CONFIG, error, 400) from None
+                    raise because(match_errors.BAD_CONFIG, error, 400) from None
                 if len(slots) != len(loaded.seats):
                     # Fewer or more seats (Kelime Casusu solo: red only): the seats beyond
                     # the new table are emptied, new ones added.
@@ -700,7 +706,7 @@ class RoomService:
             self._open(loaded)
             old = loaded.match
             if old is None:
-                raise E.fail(E.ROOM_NO_MATCH_YET, status=409)
+                raise fail(room_errors.ROOM_NO_MATCH_YET, status=409)
             occupants: list[Occupant | None] = [
                 (s.user_id, s.ai_level) if s.user_id is not None or s.ai_level is not None
                 else None for s in loaded.seats
@@ -789,7 +795,7 @@ class RoomService:
             free = {s.slot for s in loaded.free()}
             choice = next((i for i in preference_order(loaded.slots) if i in free), None)
             if choice is None:
-                raise E.fail(E.ROOM_FULL, status=409)
+                raise fail(room_errors.ROOM_FULL, status=409)
             self._join(db, loaded, user)
             loaded.unchanged = False  # a member already, seated now
             loaded.seats[choice].user_id = user.id

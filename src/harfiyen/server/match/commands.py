@@ -14,7 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import LexiconLoader, adapter
 from harfiyen.server.match.access import may_act
 from harfiyen.server.match.channels import match_channel
@@ -61,17 +62,17 @@ class MatchCommands(MatchFanout):
         async with self.writing(match_id) as db:
             match = await db.get(Match, match_id)
             if match is None:
-                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+                raise fail(match_errors.MATCH_NOT_FOUND, status=404)
             if expect_seq is not None and match.last_seq != expect_seq:
-                raise E.fail(E.MATCH_BUSY, status=409)
+                raise fail(match_errors.MATCH_BUSY, status=409)
             seat = next((s for s, u in await self.seating(db, match) if u == user_id), None)
             if seat is None:
-                raise E.fail(E.NOT_A_PLAYER, status=403)
+                raise fail(match_errors.NOT_A_PLAYER, status=403)
             game = adapter(match.game)
             if match.status in ("waiting", "cancelled"):
                 if match.status == "waiting" and _is_resign(move_data):
                     return await self._cancel(db, match)
-                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+                raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
             if isinstance(move_data, dict):  # a person's move (an engine move: the AI's)
                 may_act(match, seat)
             state = await self.state(db, match)
@@ -81,7 +82,7 @@ class MatchCommands(MatchFanout):
             if isinstance(move_data, dict) and game.is_platform_move(move):
                 # A client's timeout would skip its turn (Kelime Casusu: pass without a
                 # guess): only the scheduler makes it, when the deadline has passed.
-                raise E.fail(E.PLATFORM_MOVE, status=403)
+                raise fail(match_errors.PLATFORM_MOVE, status=403)
             new_state, events = game.apply(state, seat, move)
             first = match.last_seq + 1
             # A per-phase timer runs on while the same seats go on in the same phase (the
@@ -94,7 +95,7 @@ class MatchCommands(MatchFanout):
                 await db.flush()
             except IntegrityError:
                 self._cache.pop(match_id, None)
-                raise E.fail(E.MATCH_BUSY, status=409) from None
+                raise fail(match_errors.MATCH_BUSY, status=409) from None
         self._crash_point()
         await self.publish(match, written)
         if match.status == "finished":
@@ -120,7 +121,7 @@ class MatchCommands(MatchFanout):
         async with self.sessions() as db:
             match, seat = await self.seated(db, match_id, user_id)
             if match.status != "active":
-                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+                raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
             may_act(match, seat)
             game = adapter(match.game)
             if index is not None:

@@ -11,8 +11,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from harfiyen.server import errors as E
 from harfiyen.server.cache import LruCache
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import LexiconLoader, Viewer, adapter
 from harfiyen.server.match.access import MatchAccess
 from harfiyen.server.match.channels import match_channel, user_channel
@@ -162,7 +163,7 @@ class MatchFanout(MatchAccess):
         async with self.sessions() as db:
             match = await db.get(Match, match_id)
             if match is None:
-                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+                raise fail(match_errors.MATCH_NOT_FOUND, status=404)
             viewer = await self.viewer_of(db, match_id, user_id)
             if match.status in ("waiting", "cancelled"):
                 return viewer, [{
