@@ -43,6 +43,7 @@ from harfiyen.server.errors import requests as request_errors
 from harfiyen.server.expiry import ExpirySweeper
 from harfiyen.server.games import LexiconLoader
 from harfiyen.server.keys import deployment_id
+from harfiyen.server.match.after_commit import CommitFollowers
 from harfiyen.server.matchmaking import Matchmaker
 from harfiyen.server.migrate import upgrade
 from harfiyen.server.models import User
@@ -99,10 +100,14 @@ def create_app(
             is_postgres=engine.dialect.name == "postgresql",
         )
         app.state.service = service
-        app.state.rooms = RoomService(service)
+        app.state.rooms = rooms = RoomService(service)
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
-        app.state.rooms.prepare_ai = bots.prepare
+        rooms.prepare_ai = bots.prepare
+        # What follows every commit on a match; the order they run in is kept in one place,
+        # server/match/after_commit.py (the deadlines need no part: the scheduler sweeps).
+        service.followers = CommitFollowers(rooms=rooms.match_committed,
+                                            bots=bots.match_committed)
 
         async def name_of(user_id: int) -> str:
             async with service.sessions() as db:

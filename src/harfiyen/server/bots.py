@@ -150,7 +150,6 @@ class BotRunner(Sweeper):
         # Matches with bot seats this runner has scheduled (the sweep's scope when
         # ``resume_bots`` is off).
         self._served: LruCache = LruCache(20_000)
-        service.after_commit.append(self.after_commit)
 
     async def sweep(self) -> int:
         await self.resume()
@@ -183,7 +182,8 @@ class BotRunner(Sweeper):
                 log.warning("bot turn in match %s was waiting; resumed by the sweep", match_id)
             self._schedule(match_id)
 
-    def after_commit(self, match: Match) -> None:
+    def match_committed(self, match: Match) -> None:
+        """The bots' part of a commit's after-commit step (``match/after_commit.py``)."""
         if match.status != "active":
             # An ended match needs no more looks: drop what this runner kept of it.
             for kept in (self._waited_since, self._without_bots, self._served):

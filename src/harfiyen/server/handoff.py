@@ -29,6 +29,7 @@ from harfiyen.server import quotas
 from harfiyen.server.bot_users import BOT_PREFIX
 from harfiyen.server.errors import fail
 from harfiyen.server.errors import matches as match_errors
+from harfiyen.server.match.after_commit import AfterCommit
 from harfiyen.server.models import Match, Room, User
 from harfiyen.server.service import MatchService
 
@@ -89,8 +90,8 @@ async def hand_seat(service: MatchService, user: User | None, match_id: int, sea
                               "name": person.display_name, "absent": user is None}
     for user_id in players:
         await service.notify(user_id, notice)
-    for listener in service.after_commit:  # the bot runner plays the seat from now on
-        listener(match)
+    # The log did not grow: nothing to publish, but the bot runner plays the seat from now on.
+    await service.run_after_commit(AfterCommit(match))
     return match
 
 

@@ -40,6 +40,7 @@ from harfiyen.server.errors import packs as pack_errors
 from harfiyen.server.errors import rooms as room_errors
 from harfiyen.server.errors import social as social_errors
 from harfiyen.server.games import adapter
+from harfiyen.server.match.after_commit import AfterCommit
 from harfiyen.server.match.store import Written
 from harfiyen.server.models import Match, Room, RoomMember, RoomSeat, User, WordPack, utcnow
 from harfiyen.server.service import MatchService
@@ -223,7 +224,6 @@ class RoomService:
         self.service = service
         self.sessions = service.sessions
         self.pubsub = service.pubsub
-        service.after_commit.append(self._after_commit)
         # Called with (game, language) when a slot gets an AI: its models start loading
         # before the match does (the app sets it to BotRunner.prepare).
         self.prepare_ai: Callable[[str, str], None] | None = None
@@ -400,12 +400,13 @@ class RoomService:
                 return result
             room.version += 1
         if isinstance(result, _Started):
-            await self.service.publish(result.match, result.written)
+            await self.service.run_after_commit(AfterCommit(result.match, result.written))
         await self.publish(room_id)
         return result
 
-    def _after_commit(self, match: Match) -> None:
-        """A room's match ended: the room is open again (for the rematch)."""
+    def match_committed(self, match: Match) -> None:
+        """The room's part of a commit's after-commit step (``match/after_commit.py``): a
+        room's match ended, so the room is open again (for the rematch)."""
         if match.room_id is None or match.status not in ("finished", "cancelled"):
             return
         self.service.spawn(self._match_over(match.room_id, match.id))

@@ -17,6 +17,7 @@ from harfiyen.server.bot_users import bot_users
 from harfiyen.server.errors import fail
 from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
+from harfiyen.server.match.after_commit import AfterCommit
 from harfiyen.server.match.commands import MatchCommands
 from harfiyen.server.match.store import Written
 from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
@@ -116,7 +117,7 @@ class MatchService(MatchCommands):
                 invite.status = "accepted" if invite.code == code else "cancelled"
             await db.flush()
             started = await self._start(db, match)
-        await self.publish(match, started)
+        await self.run_after_commit(AfterCommit(match, started))
         return match
 
     async def invite_by_code(self, db: AsyncSession, code: str) -> Invite:
@@ -175,7 +176,7 @@ class MatchService(MatchCommands):
             else:
                 started = None
         if started is not None:
-            await self.publish(match, started)
+            await self.run_after_commit(AfterCommit(match, started))
         return match
 
     async def decline(self, user: User, code: str) -> Invite:
@@ -239,8 +240,8 @@ class MatchService(MatchCommands):
         """Start the waiting ``match`` with the given ``(seat, user id)`` pairs, as given: a
         room's players chose their seats (teams, roles), so nothing is shuffled.
 
-        Runs in the caller's transaction (a room's); once it commits, the caller publishes
-        the returned writes with :meth:`_publish`.
+        Runs in the caller's transaction (a room's); once it commits, the caller runs the
+        step that follows it: :meth:`run_after_commit` of ``AfterCommit(match, written)``.
         """
         await db.execute(delete(MatchPlayer).where(MatchPlayer.match_id == match.id))
         await db.flush()

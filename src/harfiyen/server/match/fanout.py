@@ -45,8 +45,6 @@ class MatchFanout(MatchAccess):
         super().__init__(settings, sessions, pubsub, lexicons, is_postgres)
         self._audiences: LruCache = LruCache(settings.state_cache_size)
         self._nudged: LruCache = LruCache(1000)  # match -> when it was last republished
-        # Called after a command commits (the bot runner and the scheduler listen here).
-        self.after_commit: list[Callable[[Match], Any]] = []
         # Called with (user id, notice) for every user notice (Web Push listens here).
         self.on_notice: list[Callable[[int, dict[str, Any]], Any]] = []
 
@@ -71,11 +69,6 @@ class MatchFanout(MatchAccess):
             await self._fan_out(match, written)
         except Exception:
             log.exception("fan-out of match %s failed after the commit", match.id)
-        for listener in self.after_commit:  # bots and the scheduler move on regardless
-            try:
-                listener(match)
-            except Exception:
-                log.exception("after-commit listener failed")
 
     async def _fan_out(self, match: Match, written: Written) -> None:
         """Send every new event, projected, to each audience, then each audience's new view."""
