@@ -120,6 +120,7 @@ async def _ai_match(app: Any, host_name: str, lang: str) -> tuple[int, list[tupl
 
 async def _start(app: Any, match_id: int, seating: list[tuple[int, int]]) -> float:
     """Start the match with the seats as given (as a room does); the time of the start."""
+    from harfiyen.server.match.after_commit import AfterCommit
     from harfiyen.server.models import Match
 
     service = app.state.service
@@ -127,7 +128,7 @@ async def _start(app: Any, match_id: int, seating: list[tuple[int, int]]) -> flo
         row = await db.get(Match, match_id)
         written = await service.start_seated(db, row, seating)
     started = time.perf_counter()
-    await service.publish(row, written)
+    await service.run_after_commit(AfterCommit(row, written))
     return started
 
 

@@ -57,6 +57,7 @@ async def _play(app: Any, host_id: int, players: int, lang: str) -> tuple[float,
     from sqlalchemy import select
 
     from harfiyen.server.bot_users import bot_user
+    from harfiyen.server.match.after_commit import AfterCommit
     from harfiyen.server.models import Match, User
 
     service = app.state.service
@@ -69,7 +70,7 @@ async def _play(app: Any, host_id: int, players: int, lang: str) -> tuple[float,
     async with service.writing(match.id) as db:
         row = await db.get(Match, match.id)
         written = await service.start_seated(db, row, seating)
-    await service.publish(row, written)
+    await service.run_after_commit(AfterCommit(row, written))
     while True:
         async with service.sessions() as db:
             row = await db.get(Match, match.id)

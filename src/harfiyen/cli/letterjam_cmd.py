@@ -50,7 +50,7 @@ from harfiyen.games.letterjam import (
     ref_label,
     view,
 )
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.clues import offer_for, offer_mismatch, shape
 from harfiyen.games.letterjam.engine import load_lexicon
 from harfiyen.games.letterjam.events import BonusNamed, ClueAbandoned
@@ -398,10 +398,12 @@ class TerminalTeammate:
                     "P1, N0, B1, *, S0.")
                 return None
             if isinstance(ref, StandCard | BonusCard) and ref.seat == view.seat:
-                self.refuse_error(E.fail(E.OWN_CARD_NOT_VISIBLE, card=part.upper()))
+                self.refuse_error(letterjam_errors.fail(letterjam_errors.OWN_CARD_NOT_VISIBLE,
+                                                        card=part.upper()))
                 return None
             if not isinstance(ref, Wildcard) and self._card_letter(view, ref) is None:
-                self.refuse_error(E.fail(E.NO_SUCH_CARD, card=part.upper()))
+                self.refuse_error(letterjam_errors.fail(letterjam_errors.NO_SUCH_CARD,
+                                                        card=part.upper()))
                 return None
             refs.append(ref)
         return tuple(refs)
@@ -434,14 +436,15 @@ class TerminalTeammate:
         differs = () if offered is None else offer_mismatch(offered, refs)
         if offered is not None and differs:
             # The engine's own check, asked before sending so the clue can be typed again.
-            self.refuse_error(E.fail(E.OFFER_MISMATCH, offer=[offered.length, offered.players,
-                                                              offered.nonplayers],
-                                     clue=list(shape(refs)), parts=list(differs)))
+            self.refuse_error(letterjam_errors.fail(
+                letterjam_errors.OFFER_MISMATCH,
+                offer=[offered.length, offered.players, offered.nonplayers],
+                clue=list(shape(refs)), parts=list(differs)))
             return None
         wildcard = self._wildcard(view) if any(isinstance(r, Wildcard) for r in refs) else None
         word = self._word(view, refs, wildcard)
         if word not in load_lexicon(view.lexicon):
-            self.refuse_error(E.fail(E.NOT_A_WORD, word=word))
+            self.refuse_error(letterjam_errors.fail(letterjam_errors.NOT_A_WORD, word=word))
             return None
         return refs, wildcard
 

@@ -32,7 +32,7 @@ from harfiyen.games.crossword.notation.gcg import EventKind, decode_gcg, parse_g
 from harfiyen.games.crossword.notation.record import game_record
 from harfiyen.games.crossword.notation.replay import rules_for
 from harfiyen.server import analysis_worker
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
 from harfiyen.server.models import Analysis, Match, MatchPlayer, User, utcnow
 from harfiyen.server.schemas import iso
 from harfiyen.server.service import MatchService
@@ -69,9 +69,9 @@ STALE: Final = timedelta(minutes=5)
 def check_recordable(match: Match) -> None:
     """A GCG record (and so an analysis) exists only for a finished crossword match."""
     if match.game != CROSSWORD.name:
-        raise E.fail(NO_RECORD, status=404)
+        raise fail(NO_RECORD, status=404)
     if match.status != "finished":
-        raise E.fail(NOT_FINISHED, status=409)
+        raise fail(NOT_FINISHED, status=409)
 
 
 def analysis_json(row: Analysis, progress: tuple[int, int] | None = None) -> dict[str, Any]:
@@ -172,18 +172,18 @@ class AnalysisService:
         """Start (or find) the analysis of an uploaded GCG record."""
         limit = self.settings.analysis_max_gcg_bytes
         if len(data) > limit:
-            raise E.fail(TOO_LARGE, status=413, size=len(data), limit=limit)
+            raise fail(TOO_LARGE, status=413, size=len(data), limit=limit)
         try:
             text = decode_gcg(data)
             record = parse_gcg(text)
             rules_for(record)
         except HarfiyenError as error:
-            raise E.fail(BAD_GCG, status=422, problem=error.message.tr,
-                         problem_en=error.message.en) from None
+            raise fail(BAD_GCG, status=422, problem=error.message.tr,
+                       problem_en=error.message.en) from None
         except (ValueError, UnicodeDecodeError) as error:
-            raise E.fail(BAD_GCG, status=422, problem=str(error)) from None
+            raise fail(BAD_GCG, status=422, problem=str(error)) from None
         if not any(e.kind is EventKind.PLAY for e in record.events):
-            raise E.fail(BAD_GCG, status=422, problem="no play")
+            raise fail(BAD_GCG, status=422, problem="no play")
         key = "gcg:" + hashlib.sha256(text.encode()).hexdigest()[:40]
         found = await self.get(key)
         if _reusable(found):
@@ -207,7 +207,7 @@ class AnalysisService:
             text = (await db.execute(select(Analysis.gcg).where(Analysis.key == key))
                     ).scalar_one_or_none()
         if text is None:
-            raise E.fail(NOT_FOUND, status=404)
+            raise fail(NOT_FOUND, status=404)
         return text
 
     async def _start(self, key: str, text: str, match_id: int | None, user_id: int

@@ -13,8 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.ai.crossword.seat import STAND_INS
 from harfiyen.server import auth, quotas, usernames
-from harfiyen.server import errors as E
 from harfiyen.server.bot_users import AI_LEVELS
+from harfiyen.server.errors import accounts as account_errors
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.leaving import claim_abandoned
@@ -88,7 +90,7 @@ async def optional_user(request: Request, db: Db) -> User | None:
 async def current_user(request: Request, db: Db) -> User:
     user = await optional_user(request, db)
     if user is None:
-        raise E.fail(E.NOT_AUTHENTICATED, status=401)
+        raise fail(account_errors.NOT_AUTHENTICATED, status=401)
     auth.check_csrf(settings_of(request), request)
     return user
 
@@ -107,8 +109,8 @@ async def _ensure_username_free(db: AsyncSession, name: str, owner: int | None =
     if found is None or found[0] == owner:
         return
     if found[1] == name:
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=name)
-    raise E.fail(usernames.LOOK_ALIKE, status=409, username=name, existing=found[1])
+        raise fail(account_errors.USERNAME_TAKEN, status=409, username=name)
+    raise fail(usernames.LOOK_ALIKE, status=409, username=name, existing=found[1])
 
 
 @router.get("/health")
@@ -137,7 +139,7 @@ async def register(body: RegisterRequest, request: Request, response: Response, 
     try:
         await db.flush()
     except IntegrityError:
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=name) from None
+        raise fail(account_errors.USERNAME_TAKEN, status=409, username=name) from None
     csrf = await auth.start_session(db, settings_of(request), response, user)
     await db.commit()
     return {"user": user_json(user, private=True), "csrf": csrf}
@@ -155,7 +157,7 @@ async def login(body: LoginRequest, request: Request, response: Response, db: Db
         user.password_hash if user else None, body.password
     ) or user is None:
         await throttle.login_failed(account, address)
-        raise E.fail(E.BAD_CREDENTIALS, status=401)
+        raise fail(account_errors.BAD_CREDENTIALS, status=401)
     csrf = await auth.start_session(db, settings_of(request), response, user)
     await db.commit()
     return {"user": user_json(user, private=True), "csrf": csrf}
@@ -182,7 +184,7 @@ async def guest(request: Request, response: Response, db: Db) -> Any:
 async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
     """Turn the signed-in guest into a registered account, keeping its matches."""
     if not user.is_guest:
-        raise E.fail(E.NOT_A_GUEST, status=409)
+        raise fail(account_errors.NOT_A_GUEST, status=409)
     user = await db.merge(user)
     name = user.username if body.username == user.username else usernames.validated(body.username)
     await _ensure_username_free(db, name, owner=user.id)
@@ -194,7 +196,7 @@ async def claim(body: ClaimRequest, user: CurrentUser, db: Db) -> Any:
     try:
         await db.commit()
     except IntegrityError:
-        raise E.fail(E.USERNAME_TAKEN, status=409, username=name) from None
+        raise fail(account_errors.USERNAME_TAKEN, status=409, username=name) from None
     return {"user": user_json(user, private=True)}
 
 
@@ -210,7 +212,7 @@ async def csrf(request: Request, response: Response, db: Db) -> Any:
     """The CSRF token of the current session (sets the cookie again, e.g. after it was lost)."""
     user = await optional_user(request, db)
     if user is None:
-        raise E.fail(E.NOT_AUTHENTICATED, status=401)
+        raise fail(account_errors.NOT_AUTHENTICATED, status=401)
     settings = settings_of(request)
     token = auth.csrf_token(settings, request.cookies[auth.SESSION_COOKIE])
     response.set_cookie(auth.CSRF_COOKIE, token, httponly=False, samesite="strict",
@@ -256,7 +258,8 @@ async def find_user(db: AsyncSession, username: str) -> User | None:
 async def _user_named(db: AsyncSession, username: str) -> User:
     user = await find_user(db, username)
     if user is None:
-        raise E.fail(E.USER_NOT_FOUND, status=404, username=usernames.normalize(username)[:64])
+        raise fail(account_errors.USER_NOT_FOUND, status=404,
+                   username=usernames.normalize(username)[:64])
     return user
 
 
@@ -303,7 +306,7 @@ async def create_match(
     game = adapter(body.game)
     setup = game.setup(body.options)
     if any(level not in bot_levels(game.spec.ai_levels) for level in bots):
-        raise E.fail(E.BAD_CONFIG, problem=f"{body.game} has no such bot level")
+        raise fail(match_errors.BAD_CONFIG, problem=f"{body.game} has no such bot level")
     solo = bool(bots) and len(bots) == setup.players - 1
     # Solo games against the AI have no time limit (RULES.md); bot games are never ranked.
     time_control = {"kind": "none", "seconds_per_move": None} if solo \
@@ -418,7 +421,7 @@ async def rematch(match_id: MatchId, request: Request, user: CurrentUser, db: Db
     service = service_of(request)
     old, _ = await service.seated(db, match_id, user.id)
     if old.status != "finished":
-        raise E.fail(E.NOT_FINISHED, status=409)
+        raise fail(match_errors.NOT_FINISHED, status=409)
     others = [p for p in await service.players(db, match_id) if p.user_id != user.id]
     people: list[User] = []
     bots: list[str] = []

@@ -23,10 +23,11 @@ from harfiyen.core.viewers import Spectator
 from harfiyen.games.crossword.rules import DEFAULT_LEXICON
 from harfiyen.lexicon.normalize import ALPHABETS, fold_circumflex, upper
 from harfiyen.lexicon.wordlists import manifest
-from harfiyen.server import errors as E
 from harfiyen.server.analysis import NOT_FOUND, AnalysisService, check_recordable, match_gcg
 from harfiyen.server.api import CurrentUser, Db, _match_out, _user_named, optional_user
 from harfiyen.server.api import service_of as _service_of
+from harfiyen.server.errors import InternalFailure, fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match, MatchEvent, MatchPlayer
 from harfiyen.server.schemas import MatchId
@@ -69,8 +70,8 @@ async def live_matches(
     for match in matches:
         try:
             state = await service.state(db, match)
-        except E.InternalFailure as error:
-            if error.code != E.REPLAY_DIVERGED.code:
+        except InternalFailure as error:
+            if error.code != match_errors.REPLAY_DIVERGED.code:
                 raise
             continue  # a log that does not replay (logged): the others are still listed
         item = await _match_out(db, match, user, listed=True)
@@ -129,7 +130,7 @@ async def analyse_upload(body: UploadRequest, request: Request, user: CurrentUse
 async def get_analysis(key: str, request: Request, user: CurrentUser) -> Any:
     found = await analyses_of(request).get(key)
     if found is None:
-        raise E.fail(NOT_FOUND, status=404)
+        raise fail(NOT_FOUND, status=404)
     return {"analysis": found}
 
 
@@ -229,11 +230,11 @@ async def check_words(
     await optional_user(request, db)
     entries = manifest()["lexicons"]
     if lexicon_id not in entries:
-        raise E.fail(UNKNOWN_LEXICON, status=404, lexicon=lexicon_id[:32])
+        raise fail(UNKNOWN_LEXICON, status=404, lexicon=lexicon_id[:32])
     language = entries[lexicon_id]["language"]
     asked = [w for w in words.replace(",", " ").split() if w]
     if len(asked) > MAX_CHECKED:
-        raise E.fail(TOO_MANY_WORDS, limit=MAX_CHECKED)
+        raise fail(TOO_MANY_WORDS, limit=MAX_CHECKED)
     lexicon = await asyncio.to_thread(_service_of(request).lexicons, lexicon_id)
     alphabet = set(ALPHABETS[language])
     results = []

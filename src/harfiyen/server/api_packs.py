@@ -9,8 +9,9 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from harfiyen.server import errors as E
 from harfiyen.server.api import CurrentUser, Db, address_of, settings_of
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import packs as pack_errors
 from harfiyen.server.models import WordPack
 from harfiyen.server.packs import create_pack, own_pack, pack_json
 from harfiyen.server.schemas import DB_INT_MAX, DisplayName, Strict
@@ -35,7 +36,7 @@ async def post_pack(body: CreatePackRequest, request: Request, user: CurrentUser
     try:
         await db.commit()
     except IntegrityError:  # the same name saved at the same moment
-        raise E.fail(E.PACK_NAME_TAKEN, status=409, name=body.name) from None
+        raise fail(pack_errors.PACK_NAME_TAKEN, status=409, name=body.name) from None
     return pack_json(pack)
 
 

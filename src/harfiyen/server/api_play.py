@@ -11,8 +11,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
 
-from harfiyen.server import errors as E
 from harfiyen.server.api import CurrentUser, Db, service_of
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
+from harfiyen.server.errors import reference as reference_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Match
 from harfiyen.server.preview import preview_answer
@@ -50,14 +52,14 @@ async def preview(
     service = service_of(request)
     match = await db.get(Match, match_id)
     if match is None:
-        raise E.fail(E.MATCH_NOT_FOUND, status=404)
+        raise fail(match_errors.MATCH_NOT_FOUND, status=404)
     game = adapter(match.game)
     if game.preview is None:
-        raise E.fail(E.PREVIEW_NOT_SUPPORTED)
+        raise fail(reference_errors.PREVIEW_NOT_SUPPORTED)
     seat = await service.seat_of(db, match_id, user.id)
     if seat is None:
-        raise E.fail(E.NOT_A_PLAYER, status=403)
+        raise fail(match_errors.NOT_A_PLAYER, status=403)
     if match.status != "active":
-        raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+        raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
     state = await service.state(db, match)
     return preview_answer(game, state, seat, body, request.state.language)

@@ -17,8 +17,9 @@ from fastapi import APIRouter, Request
 
 from harfiyen.games import games
 from harfiyen.lexicon.normalize import Language
-from harfiyen.server import errors as E
 from harfiyen.server.api import Db, optional_user, settings_of
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import reference as reference_errors
 from harfiyen.server.games import adapter
 
 router = APIRouter(prefix="/api")
@@ -67,10 +68,10 @@ async def meanings(lang: str, word: str, request: Request, db: Db) -> Any:
     """Meanings from the WordNets (shown to players; they never decide validity)."""
     await optional_user(request, db)
     if lang not in LANGUAGES:
-        raise E.fail(E.BAD_LANGUAGE, lang=lang[:16])
+        raise fail(reference_errors.BAD_LANGUAGE, lang=lang[:16])
     text = " ".join(unicodedata.normalize("NFC", word).split())
     if len(text) > MAX_WORD_CHARS:
-        raise E.fail(E.WORD_TOO_LONG, length=len(text), limit=MAX_WORD_CHARS)
+        raise fail(reference_errors.WORD_TOO_LONG, length=len(text), limit=MAX_WORD_CHARS)
     shown_in = request.state.language
     found = await asyncio.to_thread(_define, text, lang) if text else []
     return {"word": text, "language": lang, "meanings": [
@@ -110,4 +111,4 @@ def _define(word: str, lang: Any) -> list[Any]:
         with _DEFINE_LOCK:
             return define(word, lang)
     except (OSError, ImportError) as error:
-        raise E.fail(E.MEANINGS_UNAVAILABLE, status=503) from error
+        raise fail(reference_errors.MEANINGS_UNAVAILABLE, status=503) from error

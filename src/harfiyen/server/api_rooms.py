@@ -10,9 +10,10 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import Field
 
 from harfiyen.core.errors import HarfiyenError
-from harfiyen.server import errors as E
 from harfiyen.server import room_chat
 from harfiyen.server.api import CurrentUser, address_of, throttle_of
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import rooms as room_errors
 from harfiyen.server.models import Room
 from harfiyen.server.rooms import LIST_LIMIT, RoomService
 from harfiyen.server.schemas import DB_INT_MAX, Strict
@@ -33,7 +34,7 @@ async def looked_up_code(code: RoomCode, request: Request, user: CurrentUser
     try:
         yield code
     except HarfiyenError as error:
-        if error.code == E.ROOM_NOT_FOUND.code:
+        if error.code == room_errors.ROOM_NOT_FOUND.code:
             await throttle.room_lookup_failed(user.id, address)
         raise
 
@@ -54,7 +55,7 @@ def _video_url(value: str | None) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.netloc or any(
         c.isspace() or ord(c) < 32 for c in value
     ):
-        raise E.fail(E.ROOM_BAD_VIDEO_URL)
+        raise fail(room_errors.ROOM_BAD_VIDEO_URL)
     return value
 
 

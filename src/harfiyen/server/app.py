@@ -28,13 +28,22 @@ from harfiyen.server import (
     leaving,
     ws,
 )
-from harfiyen.server import errors as E
 from harfiyen.server.analysis import AnalysisService
 from harfiyen.server.bots import BotRunner
 from harfiyen.server.db import make_engine, make_sessionmaker
+from harfiyen.server.errors import (
+    InternalFailure,
+    Refused,
+    error_body,
+    fail,
+    infrastructure_error,
+    internal,
+)
+from harfiyen.server.errors import requests as request_errors
 from harfiyen.server.expiry import ExpirySweeper
 from harfiyen.server.games import LexiconLoader
 from harfiyen.server.keys import deployment_id
+from harfiyen.server.match.after_commit import CommitFollowers
 from harfiyen.server.matchmaking import Matchmaker
 from harfiyen.server.migrate import upgrade
 from harfiyen.server.models import User
@@ -91,10 +100,14 @@ def create_app(
             is_postgres=engine.dialect.name == "postgresql",
         )
         app.state.service = service
-        app.state.rooms = RoomService(service)
+        app.state.rooms = rooms = RoomService(service)
         app.state.analyses = analyses = AnalysisService(service)
         app.state.bots = bots = BotRunner(service)
-        app.state.rooms.prepare_ai = bots.prepare
+        rooms.prepare_ai = bots.prepare
+        # What follows every commit on a match; the order they run in is kept in one place,
+        # server/match/after_commit.py (the deadlines need no part: the scheduler sweeps).
+        service.followers = CommitFollowers(rooms=rooms.match_committed,
+                                            bots=bots.match_committed)
 
         async def name_of(user_id: int) -> str:
             async with service.sessions() as db:
@@ -148,10 +161,10 @@ def create_app(
     @app.exception_handler(HarfiyenError)
     async def _game_error(request: Request, error: HarfiyenError) -> JSONResponse:
         language = _language(request)
-        status = error.status if isinstance(error, E.Refused | E.InternalFailure) else 400
+        status = error.status if isinstance(error, Refused | InternalFailure) else 400
         seconds = error.details.get("seconds") if status == 429 else None
         headers = {"Retry-After": str(seconds)} if isinstance(seconds, int) else None
-        return JSONResponse({"error": E.error_body(error, language)}, status_code=status,
+        return JSONResponse({"error": error_body(error, language)}, status_code=status,
                             headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -160,37 +173,37 @@ def create_app(
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ())) or "body"
         problem = f"{where}: {first.get('msg', 'invalid')}"
-        body = E.error_body(E.fail(E.INVALID_REQUEST, problem=problem), language)
+        body = error_body(fail(request_errors.INVALID_REQUEST, problem=problem), language)
         return JSONResponse({"error": body}, status_code=422)
 
     @app.exception_handler(SQLAlchemyError)
     @app.exception_handler(ConnectionError)
     @app.exception_handler(OverflowError)
     async def _infrastructure(request: Request, error: Exception) -> JSONResponse:
-        known = E.infrastructure_error(error)
+        known = infrastructure_error(error)
         if known is None:
             return await _internal(request, error)
         log.warning("%s %s: %s", request.method, request.url.path, known.code)
         headers = {"Retry-After": "1"}
-        return JSONResponse({"error": E.error_body(known, _language(request))},
+        return JSONResponse({"error": error_body(known, _language(request))},
                             status_code=known.status, headers=headers)
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, error: Exception) -> JSONResponse:
         log.error("%s %s failed", request.method, request.url.path, exc_info=error)
-        body = E.error_body(E.internal(E.INTERNAL), _language(request))
+        body = error_body(internal(request_errors.INTERNAL), _language(request))
         return JSONResponse({"error": body}, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404:
-            known = E.fail(E.NOT_FOUND, status=404)
+            known = fail(request_errors.NOT_FOUND, status=404)
         elif error.status_code == 405:
-            known = E.fail(E.METHOD_NOT_ALLOWED, status=405, method=request.method)
+            known = fail(request_errors.METHOD_NOT_ALLOWED, status=405, method=request.method)
         else:
-            known = E.fail(E.INVALID_REQUEST, status=error.status_code,
-                           problem=str(error.detail)[:200])
-        return JSONResponse({"error": E.error_body(known, _language(request))},
+            known = fail(request_errors.INVALID_REQUEST, status=error.status_code,
+                         problem=str(error.detail)[:200])
+        return JSONResponse({"error": error_body(known, _language(request))},
                             status_code=known.status, headers=error.headers)
 
     app.include_router(api.router)

@@ -23,7 +23,8 @@ from fastapi import Request, Response
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.server import errors as E
+from harfiyen.server.errors import accounts as account_errors
+from harfiyen.server.errors import fail
 from harfiyen.server.models import AuthSession, User, utcnow
 from harfiyen.server.settings import Settings
 
@@ -134,7 +135,7 @@ def check_csrf(settings: Settings, request: Request) -> None:
         token and sent and hmac.compare_digest(sent, cookie)
         and hmac.compare_digest(sent, expected)
     ):
-        raise E.fail(E.CSRF_FAILED, status=403)
+        raise fail(account_errors.CSRF_FAILED, status=403)
 
 
 def request_language(request: Request, user: User | None = None) -> str:

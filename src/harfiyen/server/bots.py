@@ -45,10 +45,10 @@ from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.viewers import Seat
 from harfiyen.games import game as registered_game
 from harfiyen.games.crossword.views import CrosswordView
-from harfiyen.server import errors as E
 from harfiyen.server.ai_queue import AiQueue
 from harfiyen.server.bot_users import BOT_PREFIX
 from harfiyen.server.cache import LruCache
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.models import Match, MatchNote, MatchPlayer, User
 from harfiyen.server.schemas import acting_seats
 from harfiyen.server.sweeper import Sweeper
@@ -150,7 +150,6 @@ class BotRunner(Sweeper):
         # Matches with bot seats this runner has scheduled (the sweep's scope when
         # ``resume_bots`` is off).
         self._served: LruCache = LruCache(20_000)
-        service.after_commit.append(self.after_commit)
 
     async def sweep(self) -> int:
         await self.resume()
@@ -183,7 +182,8 @@ class BotRunner(Sweeper):
                 log.warning("bot turn in match %s was waiting; resumed by the sweep", match_id)
             self._schedule(match_id)
 
-    def after_commit(self, match: Match) -> None:
+    def match_committed(self, match: Match) -> None:
+        """The bots' part of a commit's after-commit step (``match/after_commit.py``)."""
         if match.status != "active":
             # An ended match needs no more looks: drop what this runner kept of it.
             for kept in (self._waited_since, self._without_bots, self._served):
@@ -329,7 +329,7 @@ class BotRunner(Sweeper):
         try:
             submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
         except HarfiyenError as error:
-            if error.code == E.MATCH_BUSY.code:
+            if error.code == match_errors.MATCH_BUSY.code:
                 return "stale"
             # A refused choice is a bot bug; the game's fallback keeps the game going.
             log.error("bot move in match %s refused (%s): the fallback moves instead",
@@ -342,7 +342,7 @@ class BotRunner(Sweeper):
             try:
                 submitted = await self.service.submit(user_id, match.id, move, expect_seq=seq)
             except HarfiyenError as again:
-                return "stale" if again.code == E.MATCH_BUSY.code else "failed"
+                return "stale" if again.code == match_errors.MATCH_BUSY.code else "failed"
         if note is not None:
             await self._store_note(match.id, submitted.first_seq, seat, note)
         return "done"

@@ -20,7 +20,9 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.viewers import Seat, Spectator
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
+from harfiyen.server.errors import social as social_errors
 from harfiyen.server.games import GameAdapter, adapter
 from harfiyen.server.match.access import may_act
 from harfiyen.server.match.channels import match_channel
@@ -77,25 +79,25 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
     settings = service.settings
     text = clean_text(text)
     if not text:
-        raise E.fail(E.CHAT_EMPTY)
+        raise fail(social_errors.CHAT_EMPTY)
     if len(text) > settings.chat_max_chars:
-        raise E.fail(E.CHAT_TOO_LONG, length=len(text), limit=settings.chat_max_chars)
+        raise fail(social_errors.CHAT_TOO_LONG, length=len(text), limit=settings.chat_max_chars)
     # The user's lock makes "count the recent messages, then add one" one step.
     async with service.user_writing(user.id) as db:
         match = await db.get(Match, match_id)
         if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            raise fail(match_errors.MATCH_NOT_FOUND, status=404)
         game = adapter(match.game)
         seats = await _seats(db, match_id)
         mine = next((p.seat for p in seats if p.user_id == user.id), None)
         if mine is None:
             if game.spec.spectators_read_chat and match.public:
-                raise E.fail(E.CHAT_SPECTATOR, status=403)
-            raise E.fail(E.NOT_A_PLAYER, status=403)
+                raise fail(social_errors.CHAT_SPECTATOR, status=403)
+            raise fail(match_errors.NOT_A_PLAYER, status=403)
         may_act(match, mine)  # not while the AI plays the seat for them
         right = await _right(service, db, match, game, mine)
         if right == "none":
-            raise E.fail(E.CHAT_NOT_ALLOWED, status=403)
+            raise fail(social_errors.CHAT_NOT_ALLOWED, status=403)
         team = _team_of(game, match, mine) if right == "team" else None
         readers = seats if team is None else [
             p for p in seats if _team_of(game, match, p.seat) == team
@@ -108,7 +110,8 @@ async def post(service: MatchService, user: User, match_id: int, text: str) -> d
             )
         )).scalar_one()
         if recent >= settings.chat_burst:
-            raise E.fail(E.CHAT_RATE, status=429, seconds=round(settings.chat_window_seconds))
+            raise fail(social_errors.CHAT_RATE, status=429,
+                       seconds=round(settings.chat_window_seconds))
         message = ChatMessage(match_id=match_id, user_id=user.id, text=text,
                               audience=None if team is None else f"team:{team}")
         db.add(message)
@@ -130,11 +133,11 @@ async def history(
     async with service.sessions() as db:
         match = await db.get(Match, match_id)
         if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            raise fail(match_errors.MATCH_NOT_FOUND, status=404)
         game = adapter(match.game)
         seat = await service.seat_of(db, match_id, user.id)
         if seat is None and not (game.spec.spectators_read_chat and match.public):
-            raise E.fail(E.NOT_A_PLAYER, status=403)
+            raise fail(match_errors.NOT_A_PLAYER, status=403)
         rows = (await db.execute(
             select(ChatMessage, User.username).join(User, User.id == ChatMessage.user_id)
             .where(ChatMessage.match_id == match_id)

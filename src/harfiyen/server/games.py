@@ -20,7 +20,9 @@ from harfiyen.core.events import EngineEvent
 from harfiyen.core.outcome import Outcome
 from harfiyen.core.registry import BAD_MOVE, GameSpec
 from harfiyen.games import game as registered_game
-from harfiyen.server import errors as E
+from harfiyen.server.errors import because, fail
+from harfiyen.server.errors import matches as match_errors
+from harfiyen.server.errors import requests as request_errors
 
 Viewer = Any  # a game's viewer: Seat, Spectator, Omniscient or one of the game's own
 LexiconLoader = Callable[[str], Any]
@@ -56,7 +58,7 @@ class GameAdapter:
         try:
             config = self.spec.config_from_options(options)
         except HarfiyenError as error:
-            raise E.because(E.BAD_CONFIG, error, 400) from None
+            raise because(match_errors.BAD_CONFIG, error, 400) from None
         setup = self.spec.setup(config)
         return MatchSetup(
             config=self.spec.config_to_dict(config), rules=setup.rules, lexicon=setup.lexicon,
@@ -76,7 +78,7 @@ class GameAdapter:
             return self.spec.parse_move(data, state)
         except HarfiyenError as error:
             if error.code == BAD_MOVE.code:
-                raise E.fail(E.INVALID_REQUEST, status=422, **error.details) from None
+                raise fail(request_errors.INVALID_REQUEST, status=422, **error.details) from None
             raise
 
     def resign(self) -> Any:
@@ -122,8 +124,8 @@ class GameAdapter:
         phases = time_control.get("seconds")
         for phase in phases if isinstance(phases, Mapping) else ():
             if phase not in self.spec.timer_phases:
-                raise E.fail(E.UNKNOWN_PHASE, phase=str(phase)[:32],
-                             phases=", ".join(self.spec.timer_phases))
+                raise fail(match_errors.UNKNOWN_PHASE, phase=str(phase)[:32],
+                           phases=", ".join(self.spec.timer_phases))
 
     def audiences(self, config: dict[str, Any]) -> tuple[Viewer, ...]:
         """The game's viewers of a stored config: each gets its own channel and events."""
@@ -141,7 +143,7 @@ class GameAdapter:
     def mark_move(self, index: int) -> Any:
         """The move a mark of card ``index`` stands for; raises ``match.no_marks``."""
         if self.spec.mark_move is None:
-            raise E.fail(E.NO_MARKS, status=400)
+            raise fail(match_errors.NO_MARKS, status=400)
         return self.spec.mark_move(index)
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -157,7 +159,7 @@ def adapter(game: str) -> GameAdapter:
     try:
         return GameAdapter(registered_game(game))
     except HarfiyenError:
-        raise E.fail(E.UNKNOWN_GAME, game=game) from None
+        raise fail(match_errors.UNKNOWN_GAME, game=game) from None
 
 
 __all__ = ["GameAdapter", "LexiconLoader", "MatchSetup", "Viewer", "adapter",

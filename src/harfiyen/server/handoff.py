@@ -25,9 +25,11 @@ from typing import Any
 from sqlalchemy import select
 
 from harfiyen.games import game as registered_game
-from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.bot_users import BOT_PREFIX
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
+from harfiyen.server.match.after_commit import AfterCommit
 from harfiyen.server.models import Match, Room, User
 from harfiyen.server.service import MatchService
 
@@ -42,27 +44,27 @@ async def hand_seat(service: MatchService, user: User | None, match_id: int, sea
     async with service.writing(match_id) as db:
         match = await db.get(Match, match_id)
         if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            raise fail(match_errors.MATCH_NOT_FOUND, status=404)
         if match.status != "active":
-            raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
         seating = dict(await service.seating(db, match))
         if seat not in seating:
-            raise E.fail(E.NOT_A_PLAYER, status=404)
+            raise fail(match_errors.NOT_A_PLAYER, status=404)
         person = await db.get(User, seating[seat])
         assert person is not None
         if (person.preferences or {}).get("bot"):
-            raise E.fail(E.HAND_AI_SEAT, status=409)
+            raise fail(match_errors.HAND_AI_SEAT, status=409)
         room = await db.get(Room, match.room_id) if match.room_id is not None else None
         allowed = user is None or user.id == person.id \
             or (room is not None and room.host_id == user.id) \
             or (person.id in away and user.id in seating.values())
         if not allowed:
-            raise E.fail(E.HAND_NOT_ALLOWED, status=403)
+            raise fail(match_errors.HAND_NOT_ALLOWED, status=403)
         if match.ranked:
-            raise E.fail(E.HAND_RANKED, status=409)
+            raise fail(match_errors.HAND_RANKED, status=409)
         levels = registered_game(match.game).ai_levels
         if level is not None and level not in levels:
-            raise E.fail(E.HAND_NO_AI, levels=", ".join(levels) or "—")
+            raise fail(match_errors.HAND_NO_AI, levels=", ".join(levels) or "—")
         handed = dict(match.handed or {})
         if user is None and str(seat) in handed:
             return match
@@ -88,8 +90,8 @@ async def hand_seat(service: MatchService, user: User | None, match_id: int, sea
                               "name": person.display_name, "absent": user is None}
     for user_id in players:
         await service.notify(user_id, notice)
-    for listener in service.after_commit:  # the bot runner plays the seat from now on
-        listener(match)
+    # The log did not grow: nothing to publish, but the bot runner plays the seat from now on.
+    await service.run_after_commit(AfterCommit(match))
     return match
 
 

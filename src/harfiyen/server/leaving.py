@@ -21,7 +21,8 @@ from sqlalchemy import select
 
 from harfiyen.core.errors import HarfiyenError
 from harfiyen.games import game as registered_game
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.match.commands import Submitted
@@ -109,18 +110,18 @@ async def claim_abandoned(service: MatchService, user_id: int, match_id: int) ->
     async with service.sessions() as db:
         match = await db.get(Match, match_id)
         if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            raise fail(match_errors.MATCH_NOT_FOUND, status=404)
         seating = dict(await service.seating(db, match))
         if user_id not in seating.values():
-            raise E.fail(E.NOT_A_PLAYER, status=403)
+            raise fail(match_errors.NOT_A_PLAYER, status=403)
         if match.status != "active":
-            raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+            raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
         timeout = adapter(match.game).timeout()
         away = seating.get(match.to_move) if match.to_move is not None else None
         untimed = match.deadline_at is None  # a clock runs for every move of a timed one
         if match.game != "crossword" or len(seating) != 2 or not untimed or away is None \
                 or away == user_id or timeout is None:
-            raise E.fail(E.ABANDON_NOT_HERE, status=409)
+            raise fail(match_errors.ABANDON_NOT_HERE, status=409)
         last = (await db.execute(
             select(MatchEvent.created_at).where(MatchEvent.match_id == match_id)
             .order_by(MatchEvent.seq.desc()).limit(1)
@@ -129,9 +130,9 @@ async def claim_abandoned(service: MatchService, user_id: int, match_id: int) ->
     waited = (utcnow() - last).total_seconds()
     abandon = service.settings.abandon_hours * 3600
     if waited < abandon:
-        raise E.fail(E.ABANDON_TOO_EARLY, status=409, hours=int(waited // 3600),
-                     abandon=f"{service.settings.abandon_hours:g}",
-                     left=max(1, math.ceil((abandon - waited) / 3600)))
+        raise fail(match_errors.ABANDON_TOO_EARLY, status=409, hours=int(waited // 3600),
+                   abandon=f"{service.settings.abandon_hours:g}",
+                   left=max(1, math.ceil((abandon - waited) / 3600)))
     return await service.submit(away, match_id, timeout, expect_seq=seq)
 
 

@@ -26,7 +26,8 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.errors import HarfiyenError
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.models import Invite, QueueEntry, User, utcnow
 from harfiyen.server.ratings import current_rating, rules_key
@@ -75,7 +76,7 @@ class Matchmaker(Sweeper):
         setup = game.setup(options)
         game.check_time_control(time_control)
         if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
-            raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
+            raise fail(match_errors.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
         key = queue_key(game_name, setup.config, ranked, time_control)
         async with self.service.sessions() as db, db.begin():
             rating = await current_rating(db, user.id, game_name, setup.language,
@@ -101,7 +102,7 @@ class Matchmaker(Sweeper):
                 select(QueueEntry).where(QueueEntry.user_id == user.id)
             )).scalar_one_or_none()
             if entry is None:
-                raise E.fail(E.QUEUE_NOT_FOUND, status=404)
+                raise fail(match_errors.QUEUE_NOT_FOUND, status=404)
             await db.execute(
                 update(QueueEntry).where(QueueEntry.id == entry.id,
                                          QueueEntry.status == "waiting")

@@ -18,8 +18,9 @@ from harfiyen.core.errors import ErrorKind, GameError, HarfiyenError, Message
 from harfiyen.games.codenames.packs import check_entry, validate_pack
 from harfiyen.games.codenames.words import foreign_chars
 from harfiyen.lexicon.normalize import Language
-from harfiyen.server import errors as E
 from harfiyen.server import quotas
+from harfiyen.server.errors import Refused, fail
+from harfiyen.server.errors import packs as pack_errors
 from harfiyen.server.models import WordPack
 from harfiyen.server.settings import Settings
 
@@ -30,9 +31,9 @@ MAX_WORDS: Final = 2000
 LINES_IN_MESSAGE: Final = 10
 
 _REASONS: Final[dict[str, ErrorKind]] = {
-    "empty": E.PACK_LINE_EMPTY,
-    "not_one_word": E.PACK_LINE_NOT_ONE_WORD,
-    "not_letters": E.PACK_LINE_NOT_LETTERS,
+    "empty": pack_errors.PACK_LINE_EMPTY,
+    "not_one_word": pack_errors.PACK_LINE_NOT_ONE_WORD,
+    "not_letters": pack_errors.PACK_LINE_NOT_LETTERS,
 }
 
 
@@ -74,14 +75,14 @@ def parse_pack(text: str, language: Language) -> tuple[str, ...]:
     if bad:
         raise _bad_lines(bad)
     if len(found) > MAX_WORDS:
-        raise E.fail(E.PACK_TOO_LARGE, count=len(found), limit=MAX_WORDS)
+        raise fail(pack_errors.PACK_TOO_LARGE, count=len(found), limit=MAX_WORDS)
     try:
         return validate_pack([entry.text for entry in found], language)
     except HarfiyenError as error:  # only the size is left to refuse: every entry is a word
-        raise E.fail(E.PACK_TOO_SMALL, **error.details) from None
+        raise fail(pack_errors.PACK_TOO_SMALL, **error.details) from None
 
 
-def _bad_lines(lines: list[dict[str, Any]]) -> E.Refused:
+def _bad_lines(lines: list[dict[str, Any]]) -> Refused:
     shown = lines[:LINES_IN_MESSAGE]
     more = len(lines) - len(shown)
     tr = "; ".join(f"{x['line']}. satır “{x['text']}”: {x['message']['tr']}" for x in shown)
@@ -89,9 +90,9 @@ def _bad_lines(lines: list[dict[str, Any]]) -> E.Refused:
     if more:
         tr += f" ve {more} satır daha"
         en += f" and {more} more"
-    kind = E.PACK_BAD_LINES
-    error = E.Refused(kind.code, Message(kind.tr.format(where=tr), kind.en.format(where=en)),
-                          {"lines": lines})
+    kind = pack_errors.PACK_BAD_LINES
+    error = Refused(kind.code, Message(kind.tr.format(where=tr), kind.en.format(where=en)),
+                        {"lines": lines})
     error.status = 400
     return error
 
@@ -113,7 +114,7 @@ async def create_pack(db: AsyncSession, settings: Settings, user_id: int, name: 
     taken = (await db.execute(select(WordPack.id).where(
         WordPack.user_id == user_id, WordPack.name == name))).first()
     if taken is not None:
-        raise E.fail(E.PACK_NAME_TAKEN, status=409, name=name)
+        raise fail(pack_errors.PACK_NAME_TAKEN, status=409, name=name)
     pack = WordPack(user_id=user_id, name=name, language=language, words=list(words),
                     created_from=address)
     db.add(pack)
@@ -124,10 +125,10 @@ async def create_pack(db: AsyncSession, settings: Settings, user_id: int, name: 
 async def own_pack(db: AsyncSession, user_id: int, pack_id: Any) -> WordPack:
     """``user_id``'s pack ``pack_id``; raises ``pack.not_found`` (also for someone else's)."""
     if not isinstance(pack_id, int) or isinstance(pack_id, bool) or not 0 < pack_id < 2**31:
-        raise E.fail(E.PACK_NOT_FOUND, status=404)
+        raise fail(pack_errors.PACK_NOT_FOUND, status=404)
     pack = await db.get(WordPack, pack_id)
     if pack is None or pack.user_id != user_id:
-        raise E.fail(E.PACK_NOT_FOUND, status=404)
+        raise fail(pack_errors.PACK_NOT_FOUND, status=404)
     return pack
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from harfiyen.server import errors as E
+from harfiyen.server.errors import error_body, fail
+from harfiyen.server.errors import reference as reference_errors
+from harfiyen.server.errors import requests as request_errors
 from harfiyen.server.games import GameAdapter
 
 
@@ -20,12 +22,13 @@ def preview_answer(
     left out) would do in ``state``. Raises ``preview.not_supported`` for a game
     without previews and ``request.invalid`` for a body that cannot be read."""
     if game.preview is None:
-        raise E.fail(E.PREVIEW_NOT_SUPPORTED)
+        raise fail(reference_errors.PREVIEW_NOT_SUPPORTED)
     if not isinstance(body, dict):
-        raise E.fail(E.INVALID_REQUEST, status=422, problem="expected an object")
+        raise fail(request_errors.INVALID_REQUEST, status=422, problem="expected an object")
     if body.get("kind", "play") != "play":
-        raise E.fail(E.INVALID_REQUEST, status=422, problem="kind: only a play has a preview")
+        raise fail(request_errors.INVALID_REQUEST, status=422,
+                   problem="kind: only a play has a preview")
     move = game.parse_move({**body, "kind": "play"}, state)
     result = game.preview(state, seat, move)
-    problem = None if result.problem is None else E.error_body(result.problem, language)
+    problem = None if result.problem is None else error_body(result.problem, language)
     return result.to_json(problem)  # type: ignore[no-any-return]

@@ -29,9 +29,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
 
 from harfiyen.core.errors import HarfiyenError
-from harfiyen.server import errors as E
 from harfiyen.server import keys as server_keys
 from harfiyen.server.cache import LruCache
+from harfiyen.server.errors import accounts as account_errors
+from harfiyen.server.errors import fail
 from harfiyen.server.models import PushSubscription, User
 from harfiyen.server.service import MatchService
 from harfiyen.server.settings import Settings
@@ -130,22 +131,22 @@ def resolve_endpoint(settings: Settings, endpoint: str) -> None:
     parts = urlsplit(endpoint)
     allowed = ("https", "http") if settings.push_allow_http else ("https",)
     if parts.scheme not in allowed or not parts.hostname:
-        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{parts.scheme or '?'}: not allowed")
+        raise fail(account_errors.PUSH_BAD_ENDPOINT, problem=f"{parts.scheme or '?'}: not allowed")
     try:
         port = parts.port
     except ValueError:
-        raise E.fail(E.PUSH_BAD_ENDPOINT, problem="bad port") from None
+        raise fail(account_errors.PUSH_BAD_ENDPOINT, problem="bad port") from None
     if port not in (None, 443) and not settings.push_allow_private:
-        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"port {port}: not allowed")
+        raise fail(account_errors.PUSH_BAD_ENDPOINT, problem=f"port {port}: not allowed")
     host = parts.hostname
     try:
         found = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
-        raise E.fail(E.PUSH_BAD_ENDPOINT, problem=f"{host[:100]}: not found") from None
+        raise fail(account_errors.PUSH_BAD_ENDPOINT, problem=f"{host[:100]}: not found") from None
     addresses = {str(info[4][0]) for info in found}
     if not addresses or not all(_address_allowed(settings, a) for a in addresses):
-        raise E.fail(E.PUSH_BAD_ENDPOINT,
-                     problem=f"{host[:100]}: not a public unicast address")
+        raise fail(account_errors.PUSH_BAD_ENDPOINT,
+                   problem=f"{host[:100]}: not a public unicast address")
 
 
 async def check_endpoint(settings: Settings, endpoint: str) -> None:

@@ -38,8 +38,9 @@ from sqlalchemy import ColumnElement, false, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.errors import ErrorKind
-from harfiyen.server import errors as E
 from harfiyen.server.db import advisory_xact_lock
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import quotas as quota_errors
 from harfiyen.server.models import Match, Room, WordPack
 from harfiyen.server.settings import Settings
 
@@ -71,14 +72,14 @@ class Quota:
 
 
 ROOMS: Final = Quota("rooms", "rooms_per_account", "rooms_per_address",
-                     E.ROOMS_QUOTA, E.ROOMS_QUOTA_ADDRESS)
+                     quota_errors.ROOMS_QUOTA, quota_errors.ROOMS_QUOTA_ADDRESS)
 WAITING_MATCHES: Final = Quota("waiting_matches", "waiting_matches_per_account",
                                "waiting_matches_per_address",
-                               E.WAITING_QUOTA, E.WAITING_QUOTA_ADDRESS)
+                               quota_errors.WAITING_QUOTA, quota_errors.WAITING_QUOTA_ADDRESS)
 AI_TABLES: Final = Quota("ai_tables", "ai_tables_per_account", "ai_tables_per_address",
-                         E.AI_TABLES_QUOTA, E.AI_TABLES_QUOTA_ADDRESS)
+                         quota_errors.AI_TABLES_QUOTA, quota_errors.AI_TABLES_QUOTA_ADDRESS)
 PACKS: Final = Quota("packs", "packs_per_account", "packs_per_address",
-                     E.PACK_TOO_MANY, E.PACK_TOO_MANY_ADDRESS)
+                     quota_errors.PACK_TOO_MANY, quota_errors.PACK_TOO_MANY_ADDRESS)
 
 
 def _counted(quota: Quota, user_id: int | None, address: str | None) -> Any:
@@ -108,10 +109,10 @@ async def _refuse_over(db: AsyncSession, settings: Settings, quota: Quota, user_
                       address: str | None, adding: int) -> None:
     per_account, per_address = quota.limits(settings)
     if (await db.execute(_counted(quota, user_id, None))).scalar_one() + adding > per_account:
-        raise E.fail(quota.account_error, status=429, limit=per_account, scope="account")
+        raise fail(quota.account_error, status=429, limit=per_account, scope="account")
     if address is not None and (await db.execute(_counted(quota, None, address))
                                 ).scalar_one() + adding > per_address:
-        raise E.fail(quota.address_error, status=429, limit=per_address, scope="address")
+        raise fail(quota.address_error, status=429, limit=per_address, scope="address")
 
 
 async def check(db: AsyncSession, settings: Settings, quota: Quota, user_id: int,

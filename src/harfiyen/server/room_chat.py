@@ -14,8 +14,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from harfiyen.server import errors as E
 from harfiyen.server.chat import clean_text
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import rooms as room_errors
+from harfiyen.server.errors import social as social_errors
 from harfiyen.server.models import RoomMember, User, utcnow
 from harfiyen.server.rooms import CHAT_READERS, RoomService, room_channel
 from harfiyen.server.schemas import iso
@@ -33,16 +35,16 @@ async def post(rooms: RoomService, throttle: Throttle, user: User, code: str,
     limit = rooms.service.settings.chat_max_chars
     text = clean_text(text)
     if not text:
-        raise E.fail(E.CHAT_EMPTY)
+        raise fail(social_errors.CHAT_EMPTY)
     if len(text) > limit:
-        raise E.fail(E.CHAT_TOO_LONG, length=len(text), limit=limit)
+        raise fail(social_errors.CHAT_TOO_LONG, length=len(text), limit=limit)
     room_id = await rooms._room_id(code)
     async with rooms.sessions() as db:
         members = list((await db.execute(
             select(RoomMember.user_id).where(RoomMember.room_id == room_id)
         )).scalars().all())
         if user.id not in members:
-            raise E.fail(E.ROOM_NOT_MEMBER, status=403)
+            raise fail(room_errors.ROOM_NOT_MEMBER, status=403)
         await refuse_if_blocked(db, user.id, members)
     await throttle.room_chat(user.id)
     frame = {"type": "room_chat", "room": code.strip().upper(), "user": user.id,

@@ -20,7 +20,9 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from harfiyen.server import errors as E
+from harfiyen.server.errors import Refused, error_body, fail
+from harfiyen.server.errors import accounts as account_errors
+from harfiyen.server.errors import requests as request_errors
 from harfiyen.server.settings import Settings
 
 Scope = dict[str, Any]
@@ -44,7 +46,7 @@ HSTS = (b"strict-transport-security", b"max-age=31536000; includeSubDomains")
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # NUL written in a JSON string (a raw NUL byte is not JSON at all).
 _NUL_ESCAPE = re.compile(rb"\\u0000", re.IGNORECASE)
-_NUL = E.fail(E.INVALID_REQUEST, status=400, problem="NUL characters are not allowed")
+_NUL = fail(request_errors.INVALID_REQUEST, status=400, problem="NUL characters are not allowed")
 # The interactive API pages (development only) load their own scripts and styles.
 DOCS_PATHS = ("/api/docs", "/api/redoc")
 # Routes that take large bodies (a whole GCG record to analyse).
@@ -119,21 +121,21 @@ class SecurityMiddleware:
 
         await self.app(scope, receive, send_with_headers)
 
-    def _origin_refusal(self, scope: Scope) -> E.Refused | None:
+    def _origin_refusal(self, scope: Scope) -> Refused | None:
         if scope["method"] not in UNSAFE:
             return None
         origin = _header(scope, b"origin")
         if _header(scope, b"sec-fetch-site") == "cross-site" and origin is None:
-            return E.fail(E.BAD_ORIGIN, status=403)
+            return fail(account_errors.BAD_ORIGIN, status=403)
         if origin is None or origin in self.settings.allowed_origins:
             return None  # not a browser, or a trusted one
         if urlsplit(origin).netloc == _header(scope, b"host"):
             return None
-        return E.fail(E.BAD_ORIGIN, status=403)
+        return fail(account_errors.BAD_ORIGIN, status=403)
 
     @staticmethod
-    def _too_large(size: str, limit: int) -> E.Refused:
-        return E.fail(E.FRAME_TOO_LARGE, status=413, size=size, limit=limit)
+    def _too_large(size: str, limit: int) -> Refused:
+        return fail(request_errors.FRAME_TOO_LARGE, status=413, size=size, limit=limit)
 
     @staticmethod
     async def _read_capped(receive: Receive, limit: int) -> tuple[bytes, bool]:
@@ -151,8 +153,8 @@ class SecurityMiddleware:
             if not message.get("more_body", False):
                 return b"".join(chunks), True
 
-    async def _refuse(self, scope: Scope, send: Send, error: E.Refused) -> None:
-        body = json.dumps({"error": E.error_body(error, _language(scope))},
+    async def _refuse(self, scope: Scope, send: Send, error: Refused) -> None:
+        body = json.dumps({"error": error_body(error, _language(scope))},
                           ensure_ascii=False).encode()
         await send({"type": "http.response.start", "status": error.status, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

@@ -12,10 +12,12 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.server import errors as E
 from harfiyen.server import quotas
 from harfiyen.server.bot_users import bot_users
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
+from harfiyen.server.match.after_commit import AfterCommit
 from harfiyen.server.match.commands import MatchCommands
 from harfiyen.server.match.store import Written
 from harfiyen.server.models import Invite, Match, MatchPlayer, User, utcnow
@@ -56,11 +58,11 @@ class MatchService(MatchCommands):
         opponents = list(opponents or [])
         bots = list(bots or [])
         if ranked and not self.settings.ranked_allowed(game_name, setup.language, setup.rules):
-            raise E.fail(E.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
+            raise fail(match_errors.RANKED_NOT_ALLOWED, game=game_name, language=setup.language)
         if len(opponents) + len(bots) > setup.players - 1:
-            raise E.fail(E.BAD_CONFIG, problem=f"{setup.players} seats: too many players")
+            raise fail(match_errors.BAD_CONFIG, problem=f"{setup.players} seats: too many players")
         if len({o.id for o in opponents} | {creator.id}) != len(opponents) + 1:
-            raise E.fail(E.BAD_CONFIG, problem="a player is named twice")
+            raise fail(match_errors.BAD_CONFIG, problem="a player is named twice")
         expires = utcnow() + timedelta(hours=self.settings.invite_hours)
         counted = counted and 1 + len(bots) < setup.players  # else it starts at once
         async with self.sessions() as db, db.begin():
@@ -115,13 +117,13 @@ class MatchService(MatchCommands):
                 invite.status = "accepted" if invite.code == code else "cancelled"
             await db.flush()
             started = await self._start(db, match)
-        await self.publish(match, started)
+        await self.run_after_commit(AfterCommit(match, started))
         return match
 
     async def invite_by_code(self, db: AsyncSession, code: str) -> Invite:
         invite = (await db.execute(select(Invite).where(Invite.code == code))).scalar_one_or_none()
         if invite is None:
-            raise E.fail(E.INVITE_NOT_FOUND, status=404)
+            raise fail(match_errors.INVITE_NOT_FOUND, status=404)
         if invite.status == "open" and invite.expires_at < utcnow():
             invite.status = "expired"
         return invite
@@ -137,18 +139,18 @@ class MatchService(MatchCommands):
         async with self.writing(match_id) as db:
             invite = await self.invite_by_code(db, code)
             if invite.status != "open":
-                raise E.fail(E.INVITE_CLOSED, status=409, state=invite.status)
+                raise fail(match_errors.INVITE_CLOSED, status=409, state=invite.status)
             if invite.from_user == user.id:
-                raise E.fail(E.OWN_INVITE, status=409)
+                raise fail(match_errors.OWN_INVITE, status=409)
             if invite.to_user is not None and invite.to_user != user.id:
-                raise E.fail(E.INVITE_NOT_FOR_YOU, status=403)
+                raise fail(match_errors.INVITE_NOT_FOR_YOU, status=403)
             match = await db.get(Match, match_id)
             assert match is not None
             if match.status != "waiting":
-                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+                raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
             seated = await self.players(db, match.id)
             if any(p.user_id == user.id for p in seated):
-                raise E.fail(E.OWN_INVITE, status=409)
+                raise fail(match_errors.OWN_INVITE, status=409)
             await refuse_if_blocked(db, user.id, [p.user_id for p in seated])
             others = (await db.execute(
                 select(Invite).where(Invite.match_id == match.id, Invite.status == "open",
@@ -161,7 +163,7 @@ class MatchService(MatchCommands):
                     mine.status = "accepted"
                     named.remove(mine)
                 elif len(seated) + len(named) >= match.players:
-                    raise E.fail(E.INVITE_CLOSED, status=409, state="full")
+                    raise fail(match_errors.INVITE_CLOSED, status=409, state="full")
             db.add(MatchPlayer(match_id=match.id, seat=len(seated), user_id=user.id))
             if invite.to_user is not None:
                 invite.status = "accepted"
@@ -174,7 +176,7 @@ class MatchService(MatchCommands):
             else:
                 started = None
         if started is not None:
-            await self.publish(match, started)
+            await self.run_after_commit(AfterCommit(match, started))
         return match
 
     async def decline(self, user: User, code: str) -> Invite:
@@ -186,11 +188,11 @@ class MatchService(MatchCommands):
         async with self.writing(match_id) as db:
             invite = await self.invite_by_code(db, code)
             if invite.status != "open":
-                raise E.fail(E.INVITE_CLOSED, status=409, state=invite.status)
+                raise fail(match_errors.INVITE_CLOSED, status=409, state=invite.status)
             if invite.to_user is not None and invite.to_user != user.id:
-                raise E.fail(E.INVITE_NOT_FOR_YOU, status=403)
+                raise fail(match_errors.INVITE_NOT_FOR_YOU, status=403)
             if invite.from_user == user.id:
-                raise E.fail(E.OWN_INVITE, status=409)
+                raise fail(match_errors.OWN_INVITE, status=409)
             if invite.to_user is None:
                 # A link is for whoever has it: one of them saying no cancels nothing (else
                 # any stranger with the link could end the match). It stays open.
@@ -238,8 +240,8 @@ class MatchService(MatchCommands):
         """Start the waiting ``match`` with the given ``(seat, user id)`` pairs, as given: a
         room's players chose their seats (teams, roles), so nothing is shuffled.
 
-        Runs in the caller's transaction (a room's); once it commits, the caller publishes
-        the returned writes with :meth:`_publish`.
+        Runs in the caller's transaction (a room's); once it commits, the caller runs the
+        step that follows it: :meth:`run_after_commit` of ``AfterCommit(match, written)``.
         """
         await db.execute(delete(MatchPlayer).where(MatchPlayer.match_id == match.id))
         await db.flush()

@@ -28,7 +28,8 @@ from harfiyen.core.errors import ErrorKind
 from harfiyen.core.viewers import Omniscient, Seat
 from harfiyen.games.letterjam.decks import deck_counts
 from harfiyen.lexicon.normalize import ALPHABETS, Language, upper
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import adapter
 from harfiyen.server.match.channels import user_channel
 from harfiyen.server.models import GuessSheet, Match, utcnow
@@ -105,7 +106,7 @@ def normal_letter(text: str | None, language: str) -> str | None:
     letter = upper(unicodedata.normalize("NFC", text.strip()), lang)
     letters = game_letters(lang)
     if len(letter) != 1 or letter not in letters:
-        raise E.fail(BAD_LETTER, status=400, letter=text.strip()[:16], letters=" ".join(letters))
+        raise fail(BAD_LETTER, status=400, letter=text.strip()[:16], letters=" ".join(letters))
     return letter
 
 
@@ -118,9 +119,9 @@ def checked_guesses(current: Sequence[str | None], entries: Sequence[Entry], lan
     seen: set[int] = set()
     for entry in entries:
         if not 0 <= entry.position < len(out):
-            raise E.fail(BAD_POSITION, status=400, position=entry.position, last=len(out) - 1)
+            raise fail(BAD_POSITION, status=400, position=entry.position, last=len(out) - 1)
         if entry.position in seen:
-            raise E.fail(DUPLICATE_POSITION, status=400, position=entry.position)
+            raise fail(DUPLICATE_POSITION, status=400, position=entry.position)
         seen.add(entry.position)
         out[entry.position] = normal_letter(entry.letter, language)
     return out
@@ -194,12 +195,12 @@ def _seat_sheet(match: Match, state: Any, seat: int, row: GuessSheet | None) -> 
 
 def _letterjam(match: Match) -> None:
     if match.game != GAME:
-        raise E.fail(NOT_AVAILABLE, status=404, game=match.game)
+        raise fail(NOT_AVAILABLE, status=404, game=match.game)
 
 
 def _started(match: Match) -> None:
     if match.status in ("waiting", "cancelled"):
-        raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+        raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
 
 
 async def read_sheets(service: MatchService, match_id: int, user_id: int) -> dict[str, Any]:
@@ -216,14 +217,14 @@ async def read_sheets(service: MatchService, match_id: int, user_id: int) -> dic
         _started(match)
         seat = await service.seat_of(db, match_id, user_id)
         if seat is None and match.status != "finished":
-            raise E.fail(NOT_A_SEAT, status=403)
+            raise fail(NOT_A_SEAT, status=403)
         state = await service.state(db, match)
         stored = await _stored(db, match_id)
     game = adapter(match.game)
     over = match.status == "finished" and game.outcome(state) is not None
     if not over:
         if seat is None:
-            raise E.fail(NOT_A_SEAT, status=403)
+            raise fail(NOT_A_SEAT, status=403)
         return {"match": match.id, "status": match.status, "seat": seat,
                 "sheet": _seat_sheet(match, state, seat, stored.get(seat)), "sheets": None}
     # The end: the omniscient projection (refused by the engine before it) gives the truth.
@@ -257,10 +258,10 @@ async def save_sheet(service: MatchService, match_id: int, user_id: int,
         _letterjam(match)
         _started(match)
         if match.status != "active":
-            raise E.fail(CLOSED, status=409)
+            raise fail(CLOSED, status=409)
         state = await service.state(db, match)
         if adapter(match.game).outcome(state) is not None:
-            raise E.fail(CLOSED, status=409)
+            raise fail(CLOSED, status=409)
         config = adapter(match.game).spec.config_from_dict(match.config)
         row = (await _stored(db, match_id)).get(seat)
         current = row.guesses if row is not None else [None] * int(config.word_length)

@@ -15,7 +15,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import social as social_errors
 from harfiyen.server.models import Block, Friendship, Match, MatchPlayer, User
 
 
@@ -36,7 +37,7 @@ async def blocked_between(db: AsyncSession, user_id: int, others: Iterable[int])
 async def refuse_if_blocked(db: AsyncSession, user_id: int, others: Iterable[int]) -> None:
     """Raise ``social.blocked`` (403) when a block stands between ``user_id`` and ``others``."""
     if await blocked_between(db, user_id, others):
-        raise E.fail(E.BLOCKED, status=403)
+        raise fail(social_errors.BLOCKED, status=403)
 
 
 async def blocked_ids(db: AsyncSession, user_id: int) -> set[int]:
@@ -51,7 +52,7 @@ async def blocked_ids(db: AsyncSession, user_id: int) -> set[int]:
 
 async def add_friend(db: AsyncSession, user: User, friend: User) -> None:
     if friend.id == user.id:
-        raise E.fail(E.SELF_RELATION, status=409)
+        raise fail(social_errors.SELF_RELATION, status=409)
     user_id, friend_id = user.id, friend.id
     exists = (await db.execute(select(Friendship.id).where(
         Friendship.user_id == user_id, Friendship.friend_id == friend_id
@@ -81,7 +82,7 @@ async def friends(db: AsyncSession, user_id: int) -> list[User]:
 async def block(db: AsyncSession, user: User, other: User) -> None:
     """Block ``other`` (open invitations between the two can no longer be accepted)."""
     if other.id == user.id:
-        raise E.fail(E.SELF_RELATION, status=409)
+        raise fail(social_errors.SELF_RELATION, status=409)
     user_id, other_id = user.id, other.id
     exists = (await db.execute(select(Block.id).where(
         Block.user_id == user_id, Block.blocked_id == other_id

@@ -28,7 +28,10 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from harfiyen.core.errors import ErrorKind
-from harfiyen.server import errors as E
+from harfiyen.server.errors import accounts as account_errors
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import rooms as room_errors
+from harfiyen.server.errors import social as social_errors
 from harfiyen.server.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -69,11 +72,11 @@ class Throttle:
         return await getattr(self._memory, method)(item, *keys)
 
     async def _refuse_if_full(self, item: RateLimitItem, *keys: str,
-                              kind: ErrorKind = E.TOO_MANY_ATTEMPTS) -> None:
+                              kind: ErrorKind = account_errors.TOO_MANY_ATTEMPTS) -> None:
         if not await self._call("test", item, *keys):
             stats = await self._call("get_window_stats", item, *keys)
             wait = max(1, math.ceil(stats.reset_time - time.time()))
-            raise E.fail(kind, status=429, seconds=wait)
+            raise fail(kind, status=429, seconds=wait)
 
     async def login_allowed(self, account_key: str, address: str) -> None:
         """Refuse (429) while the account or the address has too many recent failures."""
@@ -88,9 +91,9 @@ class Throttle:
         """Refuse (429, ``room.too_many_lookups``) while the account or the address has
         looked up too many room codes that named no room."""
         await self._refuse_if_full(self.room_lookups_account, "room-account", str(user_id),
-                                   kind=E.ROOM_LOOKUPS)
+                                   kind=room_errors.ROOM_LOOKUPS)
         await self._refuse_if_full(self.room_lookups_address, "room-address", address,
-                                   kind=E.ROOM_LOOKUPS)
+                                   kind=room_errors.ROOM_LOOKUPS)
 
     async def room_lookup_failed(self, user_id: int, address: str) -> None:
         await self._call("hit", self.room_lookups_account, "room-account", str(user_id))
@@ -100,7 +103,7 @@ class Throttle:
         """Count one room chat message of the user; refuse (429, ``chat.rate_limited``)
         beyond the rate."""
         await self._refuse_if_full(self.room_chat_rate, "room-chat", str(user_id),
-                                   kind=E.CHAT_RATE)
+                                   kind=social_errors.CHAT_RATE)
         await self._call("hit", self.room_chat_rate, "room-chat", str(user_id))
 
     async def new_account(self, address: str) -> None:

@@ -34,7 +34,7 @@ from typing import Final
 
 from harfiyen.core.errors import ErrorKind
 from harfiyen.lexicon.normalize import tr_lower
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
 
 MIN_LENGTH: Final = 3
 MAX_LENGTH: Final = 32
@@ -121,9 +121,9 @@ def validated(name: str) -> str:
     name = normalize(name)
     why = reason(name)
     if why == "reserved":
-        raise E.fail(RESERVED, status=422, username=name[:MAX_LENGTH])
+        raise fail(RESERVED, status=422, username=name[:MAX_LENGTH])
     if why is not None:
-        raise E.fail(INVALID, status=422, username=name[:MAX_LENGTH + 8], reason=why)
+        raise fail(INVALID, status=422, username=name[:MAX_LENGTH + 8], reason=why)
     return name
 
 
@@ -226,9 +226,9 @@ def check_display_name(name: str) -> str:
     ``user.display_name_reserved``."""
     mark = meaningless_mark(name)
     if mark is not None:
-        raise E.fail(DISPLAY_MARKS, status=422, code=f"{ord(mark):04X}")
+        raise fail(DISPLAY_MARKS, status=422, code=f"{ord(mark):04X}")
     if bot_like(name):
-        raise E.fail(DISPLAY_RESERVED, status=422, name=name)
+        raise fail(DISPLAY_RESERVED, status=422, name=name)
     return name
 
 

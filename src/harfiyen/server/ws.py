@@ -25,7 +25,10 @@ from pydantic import ValidationError
 from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.viewers import Seat, Spectator
 from harfiyen.server import auth, chat, ws_rooms
-from harfiyen.server import errors as E
+from harfiyen.server.errors import accounts as account_errors
+from harfiyen.server.errors import error_body, fail, infrastructure_error, internal
+from harfiyen.server.errors import quotas as quota_errors
+from harfiyen.server.errors import requests as request_errors
 from harfiyen.server.games import Viewer, validation_problem
 from harfiyen.server.match.channels import match_channel, user_channel
 from harfiyen.server.models import User
@@ -134,7 +137,7 @@ class Connection:
         return True
 
     def error(self, frame_id: Any, error: HarfiyenError) -> None:
-        self.reply({"type": "error", "id": frame_id, **E.error_body(error, self.language)})
+        self.reply({"type": "error", "id": frame_id, **error_body(error, self.language)})
 
     # --- sending ---------------------------------------------------------------------------
 
@@ -345,32 +348,33 @@ class Connection:
         frame_id = frame_id_of(data)
         if not self.bucket.take():
             self.refused += 1
-            self.error(frame_id, E.fail(E.FRAME_RATE, status=429))
+            self.error(frame_id, fail(request_errors.FRAME_RATE, status=429))
             return self.refused <= self.max_refused
         self.refused = 0
         if size > self.max_frame:
-            self.error(None, E.fail(E.FRAME_TOO_LARGE, size=size, limit=self.max_frame))
+            self.error(None, fail(request_errors.FRAME_TOO_LARGE, size=size, limit=self.max_frame))
             return True
         if not isinstance(data, dict):
-            self.error(None, E.fail(E.MALFORMED_FRAME))
+            self.error(None, fail(request_errors.MALFORMED_FRAME))
             return True
         if too_deep(data):
-            self.error(frame_id, E.fail(E.INVALID_REQUEST, problem="nested too deeply"))
+            self.error(frame_id, fail(request_errors.INVALID_REQUEST, problem="nested too deeply"))
             return True
         try:
             frame = FRAME.validate_python(data)
         except ValidationError as error:
-            self.error(frame_id, E.fail(E.INVALID_REQUEST, problem=validation_problem(error)))
+            self.error(frame_id, fail(request_errors.INVALID_REQUEST,
+                                      problem=validation_problem(error)))
             return True
         try:
             await self._dispatch(frame)
         except HarfiyenError as error:
             self.error(frame.id, error)
         except Exception as error:  # the client still learns its frame's fate
-            known: HarfiyenError | None = E.infrastructure_error(error)
+            known: HarfiyenError | None = infrastructure_error(error)
             if known is None:
                 log.exception("websocket frame %s failed", frame.type)
-                known = E.internal(E.INTERNAL)
+                known = internal(request_errors.INTERNAL)
             self.error(frame.id, known)
         return True
 
@@ -435,8 +439,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     language = language if language in ("tr", "en") else "tr"
     await ws.accept()
     if user is None or not _origin_allowed(ws, settings):
-        kind = E.NOT_AUTHENTICATED if user is None else E.BAD_ORIGIN
-        await ws.send_json({"type": "error", "id": None, **E.error_body(E.fail(kind), language)})
+        kind = account_errors.NOT_AUTHENTICATED if user is None else account_errors.BAD_ORIGIN
+        await ws.send_json({"type": "error", "id": None, **error_body(fail(kind), language)})
         await ws.close(code=4401 if user is None else 4403)
         return
     # At most ws_per_session connections of one login session in this process: one more is
@@ -444,8 +448,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     held: dict[str, int] = ws.app.state.ws_sessions
     session = auth.token_hash(ws.cookies.get(auth.SESSION_COOKIE) or "")
     if held.get(session, 0) >= settings.ws_per_session:
-        error = E.fail(E.WS_TOO_MANY, status=429, limit=settings.ws_per_session)
-        await ws.send_json({"type": "error", "id": None, **E.error_body(error, language)})
+        error = fail(quota_errors.WS_TOO_MANY, status=429, limit=settings.ws_per_session)
+        await ws.send_json({"type": "error", "id": None, **error_body(error, language)})
         await _close(ws, WS_TOO_MANY_CODE, "too many connections")
         return
     held[session] = held.get(session, 0) + 1
@@ -472,7 +476,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 break
             text = message.get("text")
             if text is None:
-                conn.error(None, E.fail(E.MALFORMED_FRAME))
+                conn.error(None, fail(request_errors.MALFORMED_FRAME))
                 continue
             if not await conn.handle(text):
                 await _close(ws, 1008, "too many frames")

@@ -9,7 +9,9 @@ from typing import Any, Final, Protocol
 from fastapi import WebSocket
 
 from harfiyen.core.errors import HarfiyenError
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import requests as request_errors
+from harfiyen.server.errors import rooms as room_errors
 from harfiyen.server.models import User
 from harfiyen.server.presence import room_scope
 from harfiyen.server.pubsub import Unsubscribe
@@ -51,7 +53,8 @@ async def watch(conn: RoomWatcher, code: str, frame_id: Any, on: bool) -> None:
         conn.reply({"type": "ack", "id": frame_id, "room": key})
         return
     if len(conn.room_watches) >= MAX_WATCHED_ROOMS:
-        raise E.fail(E.INVALID_REQUEST, problem=f"at most {MAX_WATCHED_ROOMS} rooms at once")
+        raise fail(request_errors.INVALID_REQUEST,
+                   problem=f"at most {MAX_WATCHED_ROOMS} rooms at once")
     # A code is the room's invitation: a code that names no room counts against the
     # room-code throttle (as over HTTP, api_rooms.looked_up_code).
     throttle, address = conn.ws.app.state.throttle, client_address(conn.ws)
@@ -59,7 +62,7 @@ async def watch(conn: RoomWatcher, code: str, frame_id: Any, on: bool) -> None:
     try:
         room_id = await rooms._room_id(key)
     except HarfiyenError as error:
-        if error.code == E.ROOM_NOT_FOUND.code:
+        if error.code == room_errors.ROOM_NOT_FOUND.code:
             await throttle.room_lookup_failed(conn.user.id, address)
         raise
     language = conn.language

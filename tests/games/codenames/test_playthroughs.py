@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames import errors as codenames_errors
 from harfiyen.games.codenames.engine import apply, legal_moves, moves_of, new_game, replay, to_act
 from harfiyen.games.codenames.errors import CodenamesError
 from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass, Resign
@@ -31,7 +31,7 @@ SEATINGS: tuple[tuple[SeatSpec, ...], ...] = (
         (Team.RED, Role.GUESSER), (Team.RED, Role.SPYMASTER), (Team.BLUE, Role.GUESSER),
     ),
 )
-CODES = {kind.code for kind in E.CATALOGUE}
+CODES = {kind.code for kind in codenames_errors.CATALOGUE}
 
 
 def _config(seating: int, strict: bool) -> CodenamesConfig:

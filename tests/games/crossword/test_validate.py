@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword import errors as crossword_errors
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.errors import CrosswordError
 from harfiyen.games.crossword.rules import ruleset
@@ -27,9 +27,9 @@ def refusal(
 
 
 def test_every_error_code_is_unique_and_has_both_languages() -> None:
-    codes = [kind.code for kind in E.CATALOGUE]
+    codes = [kind.code for kind in crossword_errors.CATALOGUE]
     assert len(codes) == len(set(codes))
-    for kind in E.CATALOGUE:
+    for kind in crossword_errors.CATALOGUE:
         assert kind.tr and kind.en and kind.tr != kind.en
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames import errors as codenames_errors
 from harfiyen.games.codenames.rules import CLUE_NUMBERS
 from harfiyen.games.codenames.stems import shares_root
 from harfiyen.games.codenames.words import foreign_chars, normalise_word, word_problem
@@ -40,22 +40,25 @@ def check_clue(
     normal = normalise_word(word, lang) if isinstance(word, str) else ""
     problem = word_problem(normal, lang)
     if problem == "empty":
-        raise E.fail(E.CLUE_EMPTY)
+        raise codenames_errors.fail(codenames_errors.CLUE_EMPTY)
     if problem == "not_one_word":
-        raise E.fail(E.CLUE_NOT_ONE_WORD, word=word)
+        raise codenames_errors.fail(codenames_errors.CLUE_NOT_ONE_WORD, word=word)
     if problem == "not_letters":
-        raise E.fail(E.CLUE_NOT_LETTERS, word=word, chars=foreign_chars(normal, lang))
+        raise codenames_errors.fail(codenames_errors.CLUE_NOT_LETTERS, word=word,
+                                    chars=foreign_chars(normal, lang))
     # bool is an int in Python; True is not a clue number.
     if isinstance(number, bool) or not isinstance(number, int) or number not in CLUE_NUMBERS:
-        raise E.fail(
-            E.NUMBER_OUT_OF_RANGE, number=number, low=CLUE_NUMBERS[0], high=CLUE_NUMBERS[-1]
+        raise codenames_errors.fail(
+            codenames_errors.NUMBER_OUT_OF_RANGE, number=number, low=CLUE_NUMBERS[0],
+            high=CLUE_NUMBERS[-1],
         )
     if normal in covered:
-        raise E.fail(E.CLUE_IS_BOARD_WORD, word=normal)
+        raise codenames_errors.fail(codenames_errors.CLUE_IS_BOARD_WORD, word=normal)
     if strict:
         for board_word in covered:
             if shares_root(normal, board_word, lang):
-                raise E.fail(E.CLUE_SHARES_ROOT, word=normal, board_word=board_word)
+                raise codenames_errors.fail(codenames_errors.CLUE_SHARES_ROOT, word=normal,
+                                            board_word=board_word)
     return normal
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from harfiyen.core.rng import Rng
-from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames import errors as codenames_errors
 from harfiyen.games.codenames.clues import check_clue
 from harfiyen.games.codenames.ending import Outcome
 from harfiyen.games.codenames.errors import CodenamesError
@@ -106,10 +106,10 @@ def apply(state: GameState, seat: int, move: Move) -> Applied:
     Raises :class:`CodenamesError` (the input state is never changed).
     """
     if state.outcome is not None:
-        raise E.fail(E.GAME_OVER)
+        raise codenames_errors.fail(codenames_errors.GAME_OVER)
     seats = len(state.config.seats)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=seats)
+        raise codenames_errors.fail(codenames_errors.UNKNOWN_SEAT, seat=seat, seats=seats)
     if isinstance(move, Resign):
         new_state, events = _resign(state, seat)
     elif isinstance(move, Clue):
@@ -121,7 +121,7 @@ def apply(state: GameState, seat: int, move: Move) -> Applied:
     elif isinstance(move, Timeout):
         new_state, events = _timeout(state, seat)
     else:
-        raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
+        raise codenames_errors.fail(codenames_errors.UNKNOWN_MOVE, move=type(move).__name__)
     new_state = replace(
         new_state, move_number=state.move_number + 1, events=state.events + events
     )
@@ -135,15 +135,15 @@ def _check_turn(state: GameState, seat: int, role: Role) -> None:
     """Only ``role`` makes this move, and only for the team to act."""
     team, seat_role = state.config.seats[seat]
     if seat_role is not role:
-        raise E.fail(E.NOT_YOUR_ROLE, role=role)
+        raise codenames_errors.fail(codenames_errors.NOT_YOUR_ROLE, role=role)
     if team is not state.team:
-        raise E.fail(E.NOT_YOUR_TURN, team=state.team)
+        raise codenames_errors.fail(codenames_errors.NOT_YOUR_TURN, team=state.team)
 
 
 def _clue(state: GameState, seat: int, move: Clue) -> Applied:
     _check_turn(state, seat, Role.SPYMASTER)
     if state.phase is Phase.GUESS:
-        raise E.fail(E.CLUE_ALREADY_GIVEN)
+        raise codenames_errors.fail(codenames_errors.CLUE_ALREADY_GIVEN)
     word = check_clue(
         move.word, move.number, state.covered_words(), state.language,
         strict=state.config.strict_clues,
@@ -157,12 +157,14 @@ def _guess(state: GameState, seat: int, move: Guess) -> Applied:
     _check_turn(state, seat, Role.GUESSER)
     clue = state.current_clue
     if clue is None:
-        raise E.fail(E.NO_CLUE_YET)
+        raise codenames_errors.fail(codenames_errors.NO_CLUE_YET)
     index = move.index
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < BOARD_SIZE:
-        raise E.fail(E.INDEX_OUT_OF_RANGE, index=index, last=BOARD_SIZE - 1)
+        raise codenames_errors.fail(codenames_errors.INDEX_OUT_OF_RANGE, index=index,
+                                    last=BOARD_SIZE - 1)
     if state.revealed[index]:
-        raise E.fail(E.ALREADY_REVEALED, index=index, word=state.words[index])
+        raise codenames_errors.fail(codenames_errors.ALREADY_REVEALED, index=index,
+                                    word=state.words[index])
     team = state.team
     colour = state.key[index]
     revealed = tuple(shown or i == index for i, shown in enumerate(state.revealed))
@@ -198,9 +200,9 @@ def _pass(state: GameState, seat: int) -> Applied:
     _check_turn(state, seat, Role.GUESSER)
     clue = state.current_clue
     if clue is None:
-        raise E.fail(E.NO_CLUE_YET)
+        raise codenames_errors.fail(codenames_errors.NO_CLUE_YET)
     if not clue.guesses:
-        raise E.fail(E.PASS_BEFORE_GUESS)
+        raise codenames_errors.fail(codenames_errors.PASS_BEFORE_GUESS)
     return _end_turn(state, (Passed(seat, state.team),), "passed")
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
-from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames import errors as codenames_errors
 from harfiyen.games.codenames.rules import MIN_PACK_SIZE
 from harfiyen.games.codenames.words import Problem, normalise_word, word_problem
 from harfiyen.lexicon.normalize import Language
@@ -52,10 +52,11 @@ def validate_pack(words: Iterable[str], lang: Language) -> tuple[str, ...]:
         else:
             bad.append(raw)
     if bad:
-        raise E.fail(E.PACK_BAD_WORDS, words=bad)
+        raise codenames_errors.fail(codenames_errors.PACK_BAD_WORDS, words=bad)
     distinct = tuple(dict.fromkeys(normal))
     if len(distinct) < MIN_PACK_SIZE:
-        raise E.fail(E.PACK_TOO_SMALL, count=len(distinct), needed=MIN_PACK_SIZE)
+        raise codenames_errors.fail(codenames_errors.PACK_TOO_SMALL, count=len(distinct),
+                                    needed=MIN_PACK_SIZE)
     return distinct
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from harfiyen.core.rng import Rng
-from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames import errors as codenames_errors
 from harfiyen.games.codenames.ending import Outcome
 from harfiyen.games.codenames.events import Event
 from harfiyen.games.codenames.packs import pack_pairs, validate_pack
@@ -77,7 +77,7 @@ class CodenamesConfig:
         ``team_needs_one_spymaster``, ``team_needs_a_guesser``, or a pack error.
         """
         if self.language not in ("tr", "en"):
-            raise E.fail(E.UNKNOWN_LANGUAGE, language=self.language)
+            raise codenames_errors.fail(codenames_errors.UNKNOWN_LANGUAGE, language=self.language)
         self.check_seats()
         return validate_pack(self.words, self.language)
 
@@ -85,14 +85,15 @@ class CodenamesConfig:
         """Refuse a seating the game cannot be played with: ``solo_seats_red_only``,
         ``team_needs_one_spymaster``, ``team_needs_a_guesser``."""
         if self.solo and any(team is not Team.RED for team, _ in self.seats):
-            raise E.fail(E.SOLO_SEATS_RED_ONLY)
+            raise codenames_errors.fail(codenames_errors.SOLO_SEATS_RED_ONLY)
         for team in (Team.RED,) if self.solo else Team:
             roles = [role for t, role in self.seats if t is team]
             spymasters = roles.count(Role.SPYMASTER)
             if spymasters != 1:
-                raise E.fail(E.TEAM_NEEDS_ONE_SPYMASTER, team=team, count=spymasters)
+                raise codenames_errors.fail(codenames_errors.TEAM_NEEDS_ONE_SPYMASTER, team=team,
+                                            count=spymasters)
             if Role.GUESSER not in roles:
-                raise E.fail(E.TEAM_NEEDS_A_GUESSER, team=team)
+                raise codenames_errors.fail(codenames_errors.TEAM_NEEDS_A_GUESSER, team=team)
 
     def kept_apart(self) -> tuple[tuple[str, str], ...]:
         """The pairs this game's dealing keeps apart (see :attr:`apart`)."""

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.core.wire import record_from_json
-from harfiyen.games.codenames import errors as E
+from harfiyen.games.codenames import errors as codenames_errors
 from harfiyen.games.codenames.ending import Outcome
 from harfiyen.games.codenames.events import BoardDrawn, Event
 from harfiyen.games.codenames.rules import Colour, Phase, Role, Team
@@ -245,9 +245,10 @@ def view(state: GameState, viewer: Viewer) -> CodenamesView:
     """
     seats = state.config.seats
     if isinstance(viewer, Omniscient) and state.outcome is None:
-        raise E.fail(E.OMNISCIENT_BEFORE_END)
+        raise codenames_errors.fail(codenames_errors.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < len(seats):
-        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=len(seats))
+        raise codenames_errors.fail(codenames_errors.UNKNOWN_SEAT, seat=viewer.seat,
+                                    seats=len(seats))
     key_visible = sees_key(state, viewer)
     current = state.current_clue
     return CodenamesView(

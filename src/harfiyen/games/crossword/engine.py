@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from harfiyen.core.draft import Draft
 from harfiyen.core.rng import Rng
-from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword import errors as crossword_errors
 from harfiyen.games.crossword.bag import deal, draw, exchange, full_bag, seating_draw
 from harfiyen.games.crossword.blocked import has_valid_play
 from harfiyen.games.crossword.board import Board, FormedWord, Placement
@@ -229,9 +229,9 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     harfiyen.games.crossword.errors.CrosswordError: not_your_turn: ... player 2 is to move.
     """
     if state.outcome is not None:
-        raise E.fail(E.GAME_OVER)
+        raise crossword_errors.fail(crossword_errors.GAME_OVER)
     if not 0 <= seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.players)
+        raise crossword_errors.fail(crossword_errors.UNKNOWN_SEAT, seat=seat, seats=state.players)
     nxt = _Next.of(state)
     if isinstance(move, Resign):
         nxt.events.append(Resigned(seat))
@@ -242,14 +242,15 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
         _accept(nxt, seat)
     elif isinstance(move, Timeout | Play | Pass | Exchange):
         if seat != state.to_move:
-            raise E.fail(E.NOT_YOUR_TURN, seat=state.to_move, player=state.to_move + 1)
+            raise crossword_errors.fail(crossword_errors.NOT_YOUR_TURN, seat=state.to_move,
+                                        player=state.to_move + 1)
         if isinstance(move, Timeout):
             nxt.events.append(TimedOut(seat))
             _finish(nxt, "timeout", loser=seat)
         else:
             if state.pending is not None:
                 if state.pending.ends_game:
-                    raise E.fail(E.RESOLVE_CHALLENGE_FIRST)
+                    raise crossword_errors.fail(crossword_errors.RESOLVE_CHALLENGE_FIRST)
                 _play_stands(nxt)  # the next turn starts: the challenge window closes
             if isinstance(move, Play):
                 _play(nxt, seat, move)
@@ -258,7 +259,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
             else:
                 _exchange(nxt, seat, move)
     else:
-        raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
+        raise crossword_errors.fail(crossword_errors.UNKNOWN_MOVE, move=type(move).__name__)
     _end_if_no_play_left(nxt)
     new_state = nxt.build(move_number=state.move_number + 1)
     return new_state, tuple(nxt.events)
@@ -299,7 +300,7 @@ def preview_play(state: GameState, seat: int, placements: Iterable[Placement]) -
     """:func:`form_play` for ``seat`` on the current board of ``state``, whoever is to
     move (players plan ahead); nothing changes."""
     if not 0 <= seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.players)
+        raise crossword_errors.fail(crossword_errors.UNKNOWN_SEAT, seat=seat, seats=state.players)
     bonus = None if state.bonus_square_used else state.bonus_square
     return form_play(state.board, state.racks[seat], placements, state.rules, bonus)
 
@@ -349,12 +350,14 @@ def _exchange(nxt: _Next, seat: int, move: Exchange) -> None:
     rack = nxt.racks[seat]
     needed = len(rack) if rules.exchange_min_bag is None else rules.exchange_min_bag
     if len(nxt.bag) < needed:
-        raise E.fail(E.EXCHANGE_BAG_TOO_SMALL, bag_count=len(nxt.bag), needed=needed)
+        raise crossword_errors.fail(crossword_errors.EXCHANGE_BAG_TOO_SMALL,
+                                    bag_count=len(nxt.bag), needed=needed)
     if rules.exchange_whole_rack:
         if sorted(move.tiles) != sorted(rack):
-            raise E.fail(E.EXCHANGE_WHOLE_RACK, rack="".join(rack))
+            raise crossword_errors.fail(crossword_errors.EXCHANGE_WHOLE_RACK, rack="".join(rack))
     elif not 1 <= len(move.tiles) <= rules.rack_size:
-        raise E.fail(E.EXCHANGE_COUNT, count=len(move.tiles), rack_size=rules.rack_size)
+        raise crossword_errors.fail(crossword_errors.EXCHANGE_COUNT, count=len(move.tiles),
+                                    rack_size=rules.rack_size)
     remaining = take_tiles(rack, move.tiles)
     # Give tiles back in rack order so the result does not depend on how the move listed them.
     returned = _removed(rack, remaining)
@@ -381,12 +384,12 @@ def _removed(rack: Sequence[str], remaining: Sequence[str]) -> tuple[str, ...]:
 def _challenge(nxt: _Next, seat: int) -> None:
     state = nxt.state
     if state.rules.challenge != "double":
-        raise E.fail(E.CHALLENGE_NOT_AVAILABLE)
+        raise crossword_errors.fail(crossword_errors.CHALLENGE_NOT_AVAILABLE)
     pending = state.pending
     if pending is None:
-        raise E.fail(E.NOTHING_TO_CHALLENGE)
+        raise crossword_errors.fail(crossword_errors.NOTHING_TO_CHALLENGE)
     if seat == pending.seat:
-        raise E.fail(E.CHALLENGE_OWN_PLAY)
+        raise crossword_errors.fail(crossword_errors.CHALLENGE_OWN_PLAY)
     lexicon = _lexicon(state)
     invalid = tuple(w for w in dict.fromkeys(pending.words) if w not in lexicon)
     if invalid:
@@ -412,9 +415,10 @@ def _challenge(nxt: _Next, seat: int) -> None:
 def _accept(nxt: _Next, seat: int) -> None:
     state = nxt.state
     if state.pending is None:
-        raise E.fail(E.NOTHING_TO_ACCEPT)
+        raise crossword_errors.fail(crossword_errors.NOTHING_TO_ACCEPT)
     if seat != state.to_move:
-        raise E.fail(E.NOT_YOUR_TURN, seat=state.to_move, player=state.to_move + 1)
+        raise crossword_errors.fail(crossword_errors.NOT_YOUR_TURN, seat=state.to_move,
+                                    player=state.to_move + 1)
     nxt.events.append(PlayAccepted(seat, state.pending.seat))
     _play_stands(nxt)
 

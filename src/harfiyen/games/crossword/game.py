@@ -16,7 +16,7 @@ from harfiyen.core.registry import (
 )
 from harfiyen.core.wire import WireError, from_json
 from harfiyen.games.crossword import engine
-from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword import errors as crossword_errors
 from harfiyen.games.crossword.board import Placement
 from harfiyen.games.crossword.events import EVENT_TYPES
 from harfiyen.games.crossword.moves import Move, Play, Resign, Timeout
@@ -36,10 +36,10 @@ def check_config(config: CrosswordConfig) -> CrosswordConfig:
     rules = resolved.ruleset()
     lexicon = resolved.lexicon_id
     if lexicon not in LEXICON_IDS:
-        raise E.fail(UNKNOWN_LEXICON, lexicon_id=lexicon, known=list(LEXICON_IDS))
+        raise crossword_errors.fail(UNKNOWN_LEXICON, lexicon_id=lexicon, known=list(LEXICON_IDS))
     if language_of(lexicon) != rules.language:
-        raise E.fail(E.LEXICON_LANGUAGE, lexicon=lexicon, rules=rules.family,
-                     language=rules.language)
+        raise crossword_errors.fail(crossword_errors.LEXICON_LANGUAGE, lexicon=lexicon,
+                                    rules=rules.family, language=rules.language)
     return resolved
 
 

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from harfiyen.core.wire import Codec
-from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword import errors as crossword_errors
 from harfiyen.lexicon.normalize import Language
 
 SIZE: Final = 15
@@ -285,19 +285,20 @@ def ruleset(
     spec = FAMILIES.get(family)
     version = (spec.default_version if spec else 0) if version is None else version
     if spec is None or version not in spec.versions:
-        raise E.fail(E.UNKNOWN_RULES, rules=f"{family}@{version}",
-                     known=[f"{f}@{v}" for f, s in FAMILIES.items() for v in s.versions])
+        raise crossword_errors.fail(crossword_errors.UNKNOWN_RULES, rules=f"{family}@{version}",
+                                    known=[f"{f}@{v}" for f, s in FAMILIES.items()
+                                           for v in s.versions])
     base = spec.versions[version]
     if not base.min_players <= players <= base.max_players:
-        raise E.fail(E.PLAYER_COUNT, rules=family, players=players,
-                     min=base.min_players, max=base.max_players)
+        raise crossword_errors.fail(crossword_errors.PLAYER_COUNT, rules=family, players=players,
+                                    min=base.min_players, max=base.max_players)
     mode = challenge or spec.challenges[0]
     if mode not in spec.challenges:
-        raise E.fail(E.NO_SUCH_CHALLENGE, rules=family, challenge=mode,
-                     allowed=list(spec.challenges))
+        raise crossword_errors.fail(crossword_errors.NO_SUCH_CHALLENGE, rules=family,
+                                    challenge=mode, allowed=list(spec.challenges))
     if variant not in spec.variants:
-        raise E.fail(E.NO_SUCH_VARIANT, rules=family, variant=variant,
-                     allowed=list(spec.variants))
+        raise crossword_errors.fail(crossword_errors.NO_SUCH_VARIANT, rules=family, variant=variant,
+                                    allowed=list(spec.variants))
     rules = VARIANTS[variant](replace(base, challenge=mode), players, finish_level)
     if len(spec.challenges) == 1 and len(spec.variants) == 1:
         return rules  # a family without choices records no options

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword import errors as crossword_errors
 from harfiyen.games.crossword.board import (
     Board,
     Direction,
@@ -63,7 +63,8 @@ def take_tiles(rack: Sequence[str], tiles: Iterable[str]) -> tuple[str, ...]:
         else:
             missing.append(tile)
     if missing:
-        raise E.fail(E.TILE_NOT_ON_RACK, tiles=missing, rack="".join(rack))
+        raise crossword_errors.fail(crossword_errors.TILE_NOT_ON_RACK, tiles=missing,
+                                    rack="".join(rack))
     return tuple(remaining)
 
 
@@ -75,20 +76,21 @@ def check_rack(rack: Sequence[str], placements: Sequence[Placement]) -> tuple[st
 def check_tiles(placements: Sequence[Placement], rules: RuleSet) -> None:
     """Squares on the board, letters of the game's alphabet, blanks with a letter."""
     if not placements:
-        raise E.fail(E.EMPTY_MOVE)
+        raise crossword_errors.fail(crossword_errors.EMPTY_MOVE)
     off = [p.square for p in placements if not in_bounds(p.square)]
     if off:
-        raise E.fail(E.OFF_BOARD, squares=_names(off))
+        raise crossword_errors.fail(crossword_errors.OFF_BOARD, squares=_names(off))
     alphabet = ALPHABETS[rules.language]
     for p in placements:
         if p.letter in ("", BLANK):
-            raise E.fail(E.BLANK_NEEDS_LETTER, square=name(p.square))
+            raise crossword_errors.fail(crossword_errors.BLANK_NEEDS_LETTER, square=name(p.square))
         if len(p.letter) != 1 or p.letter not in alphabet:
-            raise E.fail(E.BAD_LETTER, square=name(p.square), letter=p.letter)
+            raise crossword_errors.fail(crossword_errors.BAD_LETTER, square=name(p.square),
+                                        letter=p.letter)
     counts = Counter(p.square for p in placements)
     doubled = [sq for sq, n in counts.items() if n > 1]
     if doubled:
-        raise E.fail(E.DUPLICATE_SQUARE, squares=_names(doubled))
+        raise crossword_errors.fail(crossword_errors.DUPLICATE_SQUARE, squares=_names(doubled))
 
 
 def check_geometry(board: Board, placements: Sequence[Placement]) -> Direction:
@@ -98,11 +100,11 @@ def check_geometry(board: Board, placements: Sequence[Placement]) -> Direction:
     """
     taken = [p.square for p in placements if board[p.square] is not None]
     if taken:
-        raise E.fail(E.SQUARE_OCCUPIED, squares=_names(taken))
+        raise crossword_errors.fail(crossword_errors.SQUARE_OCCUPIED, squares=_names(taken))
     squares = [p.square for p in placements]
     direction = line_direction(placements)
     if direction is None:
-        raise E.fail(E.NOT_IN_LINE, squares=_names(squares))
+        raise crossword_errors.fail(crossword_errors.NOT_IN_LINE, squares=_names(squares))
     first, last = min(squares), max(squares)
     dr, dc = direction.step
     new = set(squares)
@@ -113,14 +115,14 @@ def check_geometry(board: Board, placements: Sequence[Placement]) -> Direction:
             gaps.append((r, c))
         r, c = r + dr, c + dc
     if gaps:
-        raise E.fail(E.GAP_IN_WORD, squares=_names(gaps))
+        raise crossword_errors.fail(crossword_errors.GAP_IN_WORD, squares=_names(gaps))
     if board.is_empty():
         if CENTER not in new:
-            raise E.fail(E.FIRST_MOVE_OFF_CENTRE, centre=name(CENTER))
+            raise crossword_errors.fail(crossword_errors.FIRST_MOVE_OFF_CENTRE, centre=name(CENTER))
         if len(placements) < 2:
-            raise E.fail(E.FIRST_WORD_TOO_SHORT)
+            raise crossword_errors.fail(crossword_errors.FIRST_WORD_TOO_SHORT)
     elif not any(board.has_neighbour(sq) for sq in squares):
-        raise E.fail(E.NOT_CONNECTED, squares=_names(squares))
+        raise crossword_errors.fail(crossword_errors.NOT_CONNECTED, squares=_names(squares))
     return direction
 
 
@@ -128,7 +130,7 @@ def check_words(words: Sequence[FormedWord], lexicon: WordList) -> None:
     """Every formed word in ``lexicon``; raises ``unknown_words`` listing all the others."""
     unknown = unknown_words(words, lexicon)
     if unknown:
-        raise E.fail(E.UNKNOWN_WORDS, words=unknown)
+        raise crossword_errors.fail(crossword_errors.UNKNOWN_WORDS, words=unknown)
 
 
 def unknown_words(words: Sequence[FormedWord], lexicon: WordList) -> list[str]:
@@ -156,7 +158,8 @@ def check_play(
     check_geometry(board, placements)
     words = words_formed(board, placements)
     if not words:
-        raise E.fail(E.NO_WORD_FORMED, squares=_names(p.square for p in placements))
+        raise crossword_errors.fail(crossword_errors.NO_WORD_FORMED,
+                                    squares=_names(p.square for p in placements))
     if lexicon is not None:
         check_words(words, lexicon)
     return words

@@ -18,7 +18,7 @@ from typing import Any, cast, get_args
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.core.wire import record_from_json
-from harfiyen.games.crossword import errors as E
+from harfiyen.games.crossword import errors as crossword_errors
 from harfiyen.games.crossword.board import Board, Placement
 from harfiyen.games.crossword.ending import Outcome
 from harfiyen.games.crossword.events import (
@@ -283,9 +283,10 @@ def view(state: GameState, viewer: Viewer) -> CrosswordView:
     ``omniscient_before_end`` for :class:`Omniscient` while the game is on.
     """
     if isinstance(viewer, Omniscient) and state.outcome is None:
-        raise E.fail(E.OMNISCIENT_BEFORE_END)
+        raise crossword_errors.fail(crossword_errors.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.players:
-        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.players)
+        raise crossword_errors.fail(crossword_errors.UNKNOWN_SEAT, seat=viewer.seat,
+                                    seats=state.players)
     rules, config, pending = state.rules, state.config, state.pending
     last = _last_move(state, viewer)
     seat: int | None = None

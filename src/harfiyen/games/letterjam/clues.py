@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.cards import (
     BonusCard,
     CardRef,
@@ -114,9 +114,9 @@ def visible_card(state: GameState, seat: int, ref: CardRef) -> int | None:
         return None
     if isinstance(ref, StandCard | BonusCard):
         if ref.seat == seat:
-            raise E.fail(E.OWN_CARD_NOT_VISIBLE, card=label)
+            raise letterjam_errors.fail(letterjam_errors.OWN_CARD_NOT_VISIBLE, card=label)
         if not 0 <= ref.seat < state.player_count:
-            raise E.fail(E.NO_SUCH_CARD, card=label)
+            raise letterjam_errors.fail(letterjam_errors.NO_SUCH_CARD, card=label)
         player = state.players[ref.seat]
         card = player.current if isinstance(ref, StandCard) else player.bonus
     elif isinstance(ref, PileCard):
@@ -124,7 +124,7 @@ def visible_card(state: GameState, seat: int, ref: CardRef) -> int | None:
     else:
         card = state.shared[ref.index] if 0 <= ref.index < len(state.shared) else None
     if card is None:
-        raise E.fail(E.NO_SUCH_CARD, card=label)
+        raise letterjam_errors.fail(letterjam_errors.NO_SUCH_CARD, card=label)
     return card
 
 
@@ -135,17 +135,17 @@ def resolve(state: GameState, seat: int, move: GiveClue) -> ResolvedClue:
     ``wildcard_needs_letter``, ``wildcard_not_used`` or ``bad_letter``.
     """
     if not move.cards:
-        raise E.fail(E.EMPTY_CLUE)
+        raise letterjam_errors.fail(letterjam_errors.EMPTY_CLUE)
     used = tuple(visible_card(state, seat, ref) for ref in move.cards)
     wild = None
     if any(card is None for card in used):
         if move.wildcard is None:
-            raise E.fail(E.WILDCARD_NEEDS_LETTER)
+            raise letterjam_errors.fail(letterjam_errors.WILDCARD_NEEDS_LETTER)
         wild = normal_letter(state, move.wildcard)
         if wild is None:
-            raise E.fail(E.BAD_LETTER, letter=move.wildcard)
+            raise letterjam_errors.fail(letterjam_errors.BAD_LETTER, letter=move.wildcard)
     elif move.wildcard is not None:
-        raise E.fail(E.WILDCARD_NOT_USED)
+        raise letterjam_errors.fail(letterjam_errors.WILDCARD_NOT_USED)
     word = "".join((wild or "") if card is None else state.cards[card] for card in used)
     return ResolvedClue(tuple(move.cards), used, wild, word)
 

@@ -14,7 +14,7 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from harfiyen.core.rng import Rng
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.decks import deck_letters
 from harfiyen.games.letterjam.rules import Setup
 from harfiyen.lexicon.normalize import Language, in_alphabet
@@ -81,7 +81,8 @@ def deal(
         if chosen is not None:
             taken = take_word(chosen[seat], deck, cards)
             if taken is None:
-                raise E.fail(E.CANNOT_SPELL, word=chosen[seat], seat=seat + 1)
+                raise letterjam_errors.fail(letterjam_errors.CANNOT_SPELL, word=chosen[seat],
+                                            seat=seat + 1)
         else:
             order, rng = rng.shuffled(candidates)
             for word in order:
@@ -89,7 +90,8 @@ def deal(
                 if taken is not None:
                     break
             if taken is None:
-                raise E.fail(E.NO_SECRET_WORD, length=length, seat=seat + 1)
+                raise letterjam_errors.fail(letterjam_errors.NO_SECRET_WORD, length=length,
+                                            seat=seat + 1)
         deck = [c for c in deck if c not in taken]
         stand, rng = rng.shuffled(taken)
         words.append(tuple(taken))

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from harfiyen.core.rng import Rng
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.cards import (
     BonusCard,
     PileCard,
@@ -126,7 +126,7 @@ def new_game(
         bad = [w for w in chosen if candidate_words([w], lang, config.word_length,
                                                     lexicon) != (w,)]
         if bad:
-            raise E.fail(E.BAD_SECRET_WORDS, words=bad)
+            raise letterjam_errors.fail(letterjam_errors.BAD_SECRET_WORDS, words=bad)
     dealt = deal(lang, setup, config.word_length, candidates, chosen, Rng(seed))
     players = tuple(
         Player(dealt=word, stand=stand, red_left=setup.red_each)
@@ -227,9 +227,10 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     Raises :class:`LetterJamError` (the input state is never changed).
     """
     if state.phase is Phase.OVER:
-        raise E.fail(E.GAME_OVER)
+        raise letterjam_errors.fail(letterjam_errors.GAME_OVER)
     if not 0 <= seat < state.player_count:
-        raise E.fail(E.UNKNOWN_SEAT, seat=seat, seats=state.player_count)
+        raise letterjam_errors.fail(letterjam_errors.UNKNOWN_SEAT, seat=seat,
+                                    seats=state.player_count)
     nxt = Next.of(state)
     if isinstance(move, Offer):
         _offer(nxt, seat, move)
@@ -248,7 +249,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
     elif isinstance(move, Arrange):
         arrange(nxt, seat, move)
     else:
-        raise E.fail(E.UNKNOWN_MOVE, move=type(move).__name__)
+        raise letterjam_errors.fail(letterjam_errors.UNKNOWN_MOVE, move=type(move).__name__)
     return nxt.build(), tuple(nxt.events)
 
 
@@ -258,7 +259,7 @@ def apply(state: GameState, seat: int, move: Move) -> tuple[GameState, tuple[Eve
 def _offer(nxt: Next, seat: int, move: Offer) -> None:
     require_phase(nxt, Phase.ROUND)
     if token_for(nxt.players[seat], nxt.green_open) is None:
-        raise E.fail(E.NO_TOKEN)
+        raise letterjam_errors.fail(letterjam_errors.NO_TOKEN)
     max_players = nxt.state.player_count - 1
     max_piles = len(nxt.piles)
     flag_letters = sum(f is True for f in (move.wildcard, move.bonus))
@@ -268,8 +269,9 @@ def _offer(nxt: Next, seat: int, move: Offer) -> None:
         and move.players + move.nonplayers + flag_letters <= move.length
         and all(f is None or isinstance(f, bool) for f in (move.wildcard, move.bonus))
     ):
-        raise E.fail(
-            E.BAD_OFFER, length=move.length, players=move.players, nonplayers=move.nonplayers,
+        raise letterjam_errors.fail(
+            letterjam_errors.BAD_OFFER, length=move.length, players=move.players,
+            nonplayers=move.nonplayers,
             max_players=max_players, max_nonplayers=max_piles,
         )
     offer = Offer(move.length, move.players, move.nonplayers, move.wildcard, move.bonus)
@@ -283,9 +285,10 @@ def _vote(nxt: Next, seat: int, move: Vote) -> None:
     target = move.seat
     if target is not None:
         if not 0 <= target < nxt.state.player_count:
-            raise E.fail(E.UNKNOWN_SEAT, seat=target, seats=nxt.state.player_count)
+            raise letterjam_errors.fail(letterjam_errors.UNKNOWN_SEAT, seat=target,
+                                        seats=nxt.state.player_count)
         if nxt.players[target].offer is None:
-            raise E.fail(E.NO_OFFER, player=target + 1, seat=target)
+            raise letterjam_errors.fail(letterjam_errors.NO_OFFER, player=target + 1, seat=target)
     nxt.update(seat, vote=target)
     nxt.events.append(VoteCast(seat, target))
     if target is None:
@@ -310,7 +313,7 @@ def _withdraw(nxt: Next, seat: int) -> None:
                 nxt.update(voter, vote=None)
         nxt.events.append(OfferWithdrawn(seat))
         return
-    raise E.fail(E.NOTHING_TO_WITHDRAW)
+    raise letterjam_errors.fail(letterjam_errors.NOTHING_TO_WITHDRAW)
 
 
 # --- giving a clue -----------------------------------------------------------------------
@@ -320,22 +323,24 @@ def _give_clue(nxt: Next, seat: int, move: GiveClue) -> None:
     require_phase(nxt, Phase.CLUE)
     if seat != nxt.cluegiver:
         assert nxt.cluegiver is not None
-        raise E.fail(E.NOT_CLUEGIVER, player=nxt.cluegiver + 1, seat=nxt.cluegiver)
+        raise letterjam_errors.fail(letterjam_errors.NOT_CLUEGIVER, player=nxt.cluegiver + 1,
+                                    seat=nxt.cluegiver)
     naming = [s for s, p in enumerate(nxt.players) if p.bonus_used]
     if naming:
-        raise E.fail(E.BONUS_NAMING_PENDING, players=[s + 1 for s in naming], seats=naming)
+        raise letterjam_errors.fail(letterjam_errors.BONUS_NAMING_PENDING,
+                                    players=[s + 1 for s in naming], seats=naming)
     state = nxt.state
     clue = resolve(state, seat, move)
     offer = nxt.players[seat].offer
     assert offer is not None
     differs = offer_mismatch(offer, clue.refs)
     if differs:
-        raise E.fail(E.OFFER_MISMATCH, offer=list(offer_shape(offer)),
-                     clue=list(shape(clue.refs)), parts=list(differs))
+        raise letterjam_errors.fail(letterjam_errors.OFFER_MISMATCH, offer=list(offer_shape(offer)),
+                                    clue=list(shape(clue.refs)), parts=list(differs))
     if state.lexicon is None:
         raise RuntimeError("this game state has no lexicon attached")
     if clue.word not in state.lexicon:
-        raise E.fail(E.NOT_A_WORD, word=clue.word)
+        raise letterjam_errors.fail(letterjam_errors.NOT_A_WORD, word=clue.word)
     token = take_token(nxt, seat)
     # Everyone writes the clue down as they see it (with the stands as they were).
     for reader in range(state.player_count):
@@ -379,16 +384,16 @@ def _advance_pile(nxt: Next, index: int) -> None:
 
 def _move_on(nxt: Next, seat: int, move: MoveOn) -> None:
     if nxt.phase is Phase.CLUE:
-        raise E.fail(E.CLUE_IN_PROGRESS)
+        raise letterjam_errors.fail(letterjam_errors.CLUE_IN_PROGRESS)
     require_phase(nxt, Phase.ROUND, Phase.FINAL)
     player = nxt.players[seat]
     if player.current is None:
-        raise E.fail(E.NO_CARD_TO_MOVE_ON)
+        raise letterjam_errors.fail(letterjam_errors.NO_CARD_TO_MOVE_ON)
     guess = None
     if move.guess is not None:
         guess = normal_letter(nxt.state, move.guess)
         if guess is None:
-            raise E.fail(E.BAD_LETTER, letter=move.guess)
+            raise letterjam_errors.fail(letterjam_errors.BAD_LETTER, letter=move.guess)
     position = player.position + 1
     nxt.update(seat, position=position, guesses=(*player.guesses, guess))
     shown = nxt.players[seat].current
@@ -409,10 +414,10 @@ def _draw_bonus(nxt: Next, seat: int) -> None:
 def _name_bonus(nxt: Next, seat: int, move: NameBonus) -> None:
     player = nxt.players[seat]
     if not player.bonus_used or player.bonus is None:
-        raise E.fail(E.NO_BONUS_TO_NAME)
+        raise letterjam_errors.fail(letterjam_errors.NO_BONUS_TO_NAME)
     named = normal_letter(nxt.state, move.letter)
     if named is None:
-        raise E.fail(E.BAD_LETTER, letter=move.letter)
+        raise letterjam_errors.fail(letterjam_errors.BAD_LETTER, letter=move.letter)
     card = player.bonus
     correct = nxt.state.cards[card] == named
     # Right: the letter joins the wildcard for everyone; wrong: discarded.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.cards import OwnCard, SharedCard, Wildcard
 from harfiyen.games.letterjam.clues import normal_letter
 from harfiyen.games.letterjam.ending import judge_player, team_outcome
@@ -37,16 +37,16 @@ def check_arrangement(state: GameState, seat: int, move: Arrange) -> str | None:
     elif wild > 1:
         problem = "wildcard"
     if problem is not None:
-        raise E.fail(E.BAD_ARRANGEMENT, problem=problem)
+        raise letterjam_errors.fail(letterjam_errors.BAD_ARRANGEMENT, problem=problem)
     if wild and move.wildcard is None:
-        raise E.fail(E.WILDCARD_NEEDS_LETTER)
+        raise letterjam_errors.fail(letterjam_errors.WILDCARD_NEEDS_LETTER)
     if not wild and move.wildcard is not None:
-        raise E.fail(E.WILDCARD_NOT_USED)
+        raise letterjam_errors.fail(letterjam_errors.WILDCARD_NOT_USED)
     if move.wildcard is None:
         return None
     letter = normal_letter(state, move.wildcard)
     if letter is None:
-        raise E.fail(E.BAD_LETTER, letter=move.wildcard)
+        raise letterjam_errors.fail(letterjam_errors.BAD_LETTER, letter=move.wildcard)
     return letter
 
 

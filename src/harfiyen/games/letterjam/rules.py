@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 
 RULES_VERSIONS: Final = (1, 2, 3, 4, 5)
 RULES_VERSION: Final = 5  # what a new game is created with
@@ -99,13 +99,15 @@ def setup_for(players: int, nonplayer_stands: int | None = None) -> Setup:
     for a player count outside 2–6, ``nonplayer_stands`` for one outside 0..table.
     """
     if players not in SETUP:
-        raise E.fail(E.PLAYER_COUNT, players=players, min=MIN_PLAYERS, max=MAX_PLAYERS)
+        raise letterjam_errors.fail(letterjam_errors.PLAYER_COUNT, players=players,
+                                    min=MIN_PLAYERS, max=MAX_PLAYERS)
     row = SETUP[players]
     if nonplayer_stands is None:
         return row
     if not 0 <= nonplayer_stands <= len(row.piles):
-        raise E.fail(E.NONPLAYER_STANDS, players=players, max=len(row.piles),
-                     stands=nonplayer_stands)
+        raise letterjam_errors.fail(letterjam_errors.NONPLAYER_STANDS, players=players,
+                                    max=len(row.piles),
+                                    stands=nonplayer_stands)
     return Setup(players, row.piles[:nonplayer_stands], row.red_each, row.green_open,
                  row.green_centre)
 

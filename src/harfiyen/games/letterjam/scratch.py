@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from harfiyen.core.draft import Draft
 from harfiyen.core.rng import Rng
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.ending import EndReason, Outcome
 from harfiyen.games.letterjam.events import CluesOver
 from harfiyen.games.letterjam.state import GameState, Phase, Pile, Player
@@ -48,7 +48,8 @@ _PHASE_TR = {
 
 def require_phase(nxt: Next, *phases: Phase) -> None:
     if nxt.phase not in phases:
-        raise E.fail(E.WRONG_PHASE, phase=nxt.phase.value, phase_tr=_PHASE_TR[nxt.phase])
+        raise letterjam_errors.fail(letterjam_errors.WRONG_PHASE, phase=nxt.phase.value,
+                                    phase_tr=_PHASE_TR[nxt.phase])
 
 
 def new_round(nxt: Next) -> None:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from harfiyen.core.rng import Rng
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.ending import EndReason, Outcome
 from harfiyen.games.letterjam.events import Event
 from harfiyen.games.letterjam.moves import Arrange, Offer
@@ -79,14 +79,16 @@ class LetterJamConfig:
     def setup(self) -> Setup:
         """The setup row; raises a :class:`LetterJamError` for an invalid config."""
         if self.language not in ("tr", "en"):
-            raise E.fail(E.UNKNOWN_LANGUAGE, language=self.language)
+            raise letterjam_errors.fail(letterjam_errors.UNKNOWN_LANGUAGE, language=self.language)
         if self.version not in RULES_VERSIONS:
-            raise E.fail(E.UNKNOWN_VERSION, version=self.version)
+            raise letterjam_errors.fail(letterjam_errors.UNKNOWN_VERSION, version=self.version)
         if not MIN_WORD_LENGTH <= self.word_length <= MAX_WORD_LENGTH:
-            raise E.fail(E.WORD_LENGTH, min=MIN_WORD_LENGTH, max=MAX_WORD_LENGTH,
-                         length=self.word_length)
+            raise letterjam_errors.fail(letterjam_errors.WORD_LENGTH, min=MIN_WORD_LENGTH,
+                                        max=MAX_WORD_LENGTH,
+                                        length=self.word_length)
         if self.secret_words is not None and len(self.secret_words) != self.players:
-            raise E.fail(E.SECRET_WORD_COUNT, count=len(self.secret_words), players=self.players)
+            raise letterjam_errors.fail(letterjam_errors.SECRET_WORD_COUNT,
+                                        count=len(self.secret_words), players=self.players)
         return setup_for(self.players, self.nonplayer_stands)
 
     def to_dict(self) -> dict[str, Any]:

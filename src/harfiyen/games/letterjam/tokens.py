@@ -8,7 +8,7 @@ pile runs out (``engine._advance_pile``).
 
 from __future__ import annotations
 
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.events import GreensUnlocked
 from harfiyen.games.letterjam.rules import TokenColour
 from harfiyen.games.letterjam.scratch import Next
@@ -29,7 +29,7 @@ def take_token(nxt: Next, seat: int) -> TokenColour:
     player = nxt.players[seat]
     colour = token_for(player, nxt.green_open)
     if colour is None:
-        raise E.fail(E.NO_TOKEN)
+        raise letterjam_errors.fail(letterjam_errors.NO_TOKEN)
     if colour is TokenColour.RED:
         nxt.update(seat, red_left=player.red_left - 1)
     else:

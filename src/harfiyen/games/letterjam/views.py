@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from harfiyen.core.viewers import Omniscient, Seat, Spectator
 from harfiyen.core.wire import record_from_json
-from harfiyen.games.letterjam import errors as E
+from harfiyen.games.letterjam import errors as letterjam_errors
 from harfiyen.games.letterjam.cards import BonusCard, Slot, StandCard, parse_ref, ref_label
 from harfiyen.games.letterjam.decks import deck_counts
 from harfiyen.games.letterjam.ending import EndReason, Outcome
@@ -328,9 +328,10 @@ def view(state: GameState, viewer: Viewer) -> LetterJamView:
     ``omniscient_before_end`` for :class:`Omniscient` while the game is on.
     """
     if isinstance(viewer, Omniscient) and state.outcome is None:
-        raise E.fail(E.OMNISCIENT_BEFORE_END)
+        raise letterjam_errors.fail(letterjam_errors.OMNISCIENT_BEFORE_END)
     if isinstance(viewer, Seat) and not 0 <= viewer.seat < state.player_count:
-        raise E.fail(E.UNKNOWN_SEAT, seat=viewer.seat, seats=state.player_count)
+        raise letterjam_errors.fail(letterjam_errors.UNKNOWN_SEAT, seat=viewer.seat,
+                                    seats=state.player_count)
     config, players, cards = state.config, state.players, state.cards
     public = LetterJamView(
         rules=rules_key(config.version),

@@ -6,7 +6,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.core.viewers import Seat, Spectator
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import Viewer
 from harfiyen.server.match.store import MatchStore
 from harfiyen.server.models import Match, MatchPlayer, RoomMember
@@ -17,7 +18,7 @@ def may_act(match: Match, seat: int) -> None:
     a chat line written as the seat): not while the AI plays it for them (refused with
     ``match.seat_handed``, 409; harfiyen.server.handoff), so two never act for one seat."""
     if match.status == "active" and str(seat) in (match.handed or {}):
-        raise E.fail(E.SEAT_HANDED, status=409)
+        raise fail(match_errors.SEAT_HANDED, status=409)
 
 
 class MatchAccess(MatchStore):
@@ -50,10 +51,10 @@ class MatchAccess(MatchStore):
         ``match.not_a_player`` (403) otherwise."""
         match = await db.get(Match, match_id)
         if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            raise fail(match_errors.MATCH_NOT_FOUND, status=404)
         seat = await self.seat_of(db, match_id, user_id)
         if seat is None:
-            raise E.fail(E.NOT_A_PLAYER, status=403)
+            raise fail(match_errors.NOT_A_PLAYER, status=403)
         return match, seat
 
     async def watchable(self, db: AsyncSession, match_id: int, user_id: int) -> Match:
@@ -61,10 +62,10 @@ class MatchAccess(MatchStore):
         started from, or anyone when it is public."""
         match = await db.get(Match, match_id)
         if match is None:
-            raise E.fail(E.MATCH_NOT_FOUND, status=404)
+            raise fail(match_errors.MATCH_NOT_FOUND, status=404)
         if (not match.public and await self.seat_of(db, match_id, user_id) is None
                 and not await self._in_room(db, match.room_id, user_id)):
-            raise E.fail(E.NOT_A_PLAYER, status=403)
+            raise fail(match_errors.NOT_A_PLAYER, status=403)
         return match
 
     async def _in_room(self, db: AsyncSession, room_id: int | None, user_id: int) -> bool:

@@ -1,7 +1,8 @@
 """The one command path: every state change goes through :meth:`MatchCommands.submit`
 (people, bots, timeouts and resignations alike): take the match's write lock, rebuild the
 state, apply the move with the engine, append the new events with the next sequence
-numbers, commit, and only then publish each event projected for each audience."""
+numbers, commit, and only then run the commit's after-commit step (``after_commit.py``:
+publish each event projected for each audience, then the room, then the bots)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from harfiyen.server import errors as E
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import LexiconLoader, adapter
 from harfiyen.server.match.access import may_act
+from harfiyen.server.match.after_commit import AfterCommit, CommitFollowers, run_after_commit
 from harfiyen.server.match.channels import match_channel
 from harfiyen.server.match.fanout import MatchFanout
 from harfiyen.server.models import Invite, Match, utcnow
@@ -47,6 +50,14 @@ class MatchCommands(MatchFanout):
     ) -> None:
         super().__init__(settings, sessions, pubsub, lexicons, is_postgres)
         self._commits_to_crash = settings.test_kill_after_commits
+        # Who moves on after a commit besides the fan-out (the app sets them at start).
+        self.followers = CommitFollowers()
+
+    async def run_after_commit(self, step: AfterCommit) -> None:
+        """Run what a commit on a match leaves to do, in the one order of
+        ``after_commit.py``; never raises. Every path that commits a change to a match
+        (a move, a start, a seat handed to the AI) ends here."""
+        await run_after_commit(step, self.publish, self.followers, self.forget)
 
     async def submit(
         self, user_id: int, match_id: int, move_data: Any, expect_seq: int | None = None
@@ -58,20 +69,31 @@ class MatchCommands(MatchFanout):
         ``GameError`` (the rules) or a ``Refused`` (the server) and writes nothing
         when refused.
         """
+        submitted, after = await self._write_move(user_id, match_id, move_data, expect_seq)
+        if after is not None:
+            self._crash_point()
+            await self.run_after_commit(after)
+        return submitted
+
+    async def _write_move(
+        self, user_id: int, match_id: int, move_data: Any, expect_seq: int | None
+    ) -> tuple[Submitted, AfterCommit | None]:
+        """The command's transaction: what it wrote and, once it has committed, the step
+        that follows (``None``: a waiting match withdrawn, which nobody follows)."""
         async with self.writing(match_id) as db:
             match = await db.get(Match, match_id)
             if match is None:
-                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+                raise fail(match_errors.MATCH_NOT_FOUND, status=404)
             if expect_seq is not None and match.last_seq != expect_seq:
-                raise E.fail(E.MATCH_BUSY, status=409)
+                raise fail(match_errors.MATCH_BUSY, status=409)
             seat = next((s for s, u in await self.seating(db, match) if u == user_id), None)
             if seat is None:
-                raise E.fail(E.NOT_A_PLAYER, status=403)
+                raise fail(match_errors.NOT_A_PLAYER, status=403)
             game = adapter(match.game)
             if match.status in ("waiting", "cancelled"):
                 if match.status == "waiting" and _is_resign(move_data):
-                    return await self._cancel(db, match)
-                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+                    return await self._cancel(db, match), None
+                raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
             if isinstance(move_data, dict):  # a person's move (an engine move: the AI's)
                 may_act(match, seat)
             state = await self.state(db, match)
@@ -81,7 +103,7 @@ class MatchCommands(MatchFanout):
             if isinstance(move_data, dict) and game.is_platform_move(move):
                 # A client's timeout would skip its turn (Kelime Casusu: pass without a
                 # guess): only the scheduler makes it, when the deadline has passed.
-                raise E.fail(E.PLATFORM_MOVE, status=403)
+                raise fail(match_errors.PLATFORM_MOVE, status=403)
             new_state, events = game.apply(state, seat, move)
             first = match.last_seq + 1
             # A per-phase timer runs on while the same seats go on in the same phase (the
@@ -94,12 +116,9 @@ class MatchCommands(MatchFanout):
                 await db.flush()
             except IntegrityError:
                 self._cache.pop(match_id, None)
-                raise E.fail(E.MATCH_BUSY, status=409) from None
-        self._crash_point()
-        await self.publish(match, written)
-        if match.status == "finished":
-            self.forget(match.id)
-        return Submitted(match.id, first, match.last_seq, match.status)
+                raise fail(match_errors.MATCH_BUSY, status=409) from None
+        return (Submitted(match.id, first, match.last_seq, match.status),
+                AfterCommit(match, written))
 
     def forget(self, match_id: int) -> None:
         """Drop what this process keeps of an ended match (its state, its lock, its
@@ -120,7 +139,7 @@ class MatchCommands(MatchFanout):
         async with self.sessions() as db:
             match, seat = await self.seated(db, match_id, user_id)
             if match.status != "active":
-                raise E.fail(E.MATCH_NOT_ACTIVE, status=409, state=match.status)
+                raise fail(match_errors.MATCH_NOT_ACTIVE, status=409, state=match.status)
             may_act(match, seat)
             game = adapter(match.game)
             if index is not None:

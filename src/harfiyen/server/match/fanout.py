@@ -11,8 +11,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from harfiyen.server import errors as E
 from harfiyen.server.cache import LruCache
+from harfiyen.server.errors import fail
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import LexiconLoader, Viewer, adapter
 from harfiyen.server.match.access import MatchAccess
 from harfiyen.server.match.channels import match_channel, user_channel
@@ -44,8 +45,6 @@ class MatchFanout(MatchAccess):
         super().__init__(settings, sessions, pubsub, lexicons, is_postgres)
         self._audiences: LruCache = LruCache(settings.state_cache_size)
         self._nudged: LruCache = LruCache(1000)  # match -> when it was last republished
-        # Called after a command commits (the bot runner and the scheduler listen here).
-        self.after_commit: list[Callable[[Match], Any]] = []
         # Called with (user id, notice) for every user notice (Web Push listens here).
         self.on_notice: list[Callable[[int, dict[str, Any]], Any]] = []
 
@@ -70,11 +69,6 @@ class MatchFanout(MatchAccess):
             await self._fan_out(match, written)
         except Exception:
             log.exception("fan-out of match %s failed after the commit", match.id)
-        for listener in self.after_commit:  # bots and the scheduler move on regardless
-            try:
-                listener(match)
-            except Exception:
-                log.exception("after-commit listener failed")
 
     async def _fan_out(self, match: Match, written: Written) -> None:
         """Send every new event, projected, to each audience, then each audience's new view."""
@@ -162,7 +156,7 @@ class MatchFanout(MatchAccess):
         async with self.sessions() as db:
             match = await db.get(Match, match_id)
             if match is None:
-                raise E.fail(E.MATCH_NOT_FOUND, status=404)
+                raise fail(match_errors.MATCH_NOT_FOUND, status=404)
             viewer = await self.viewer_of(db, match_id, user_id)
             if match.status in ("waiting", "cancelled"):
                 return viewer, [{

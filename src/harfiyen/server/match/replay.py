@@ -6,7 +6,8 @@ import logging
 from typing import Any, NoReturn
 
 from harfiyen.core.errors import HarfiyenError
-from harfiyen.server import errors as E
+from harfiyen.server.errors import internal
+from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import GameAdapter, LexiconLoader
 from harfiyen.server.models import Match
 
@@ -65,4 +66,4 @@ def _diverged(
 ) -> NoReturn:
     log.error("match %s (%s %s) does not replay at event %s: %s; stored %s; replayed %s",
               match.id, match.game, match.rules, seq, why, stored, replayed)
-    raise E.internal(E.REPLAY_DIVERGED, match=match.id, seq=seq)
+    raise internal(match_errors.REPLAY_DIVERGED, match=match.id, seq=seq)
