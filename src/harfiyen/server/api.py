@@ -11,10 +11,8 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.ai.crossword.seat import STAND_INS
 from harfiyen.server import auth, quotas, usernames
 from harfiyen.server import errors as E
-from harfiyen.server.bot_users import AI_LEVELS
 from harfiyen.server.games import adapter
 from harfiyen.server.handoff import hand_seat
 from harfiyen.server.leaving import claim_abandoned
@@ -285,12 +283,6 @@ async def _match_out(db: AsyncSession, match: Match, user: User, listed: bool = 
     return out
 
 
-def bot_levels(ai_levels: tuple[str, ...]) -> tuple[str, ...]:
-    """The bot levels a game's seats can take: its AI levels, and the runner's simple
-    stand-ins where the game's AI is the crossword AI they stand in for."""
-    return (*ai_levels, *(STAND_INS if set(AI_LEVELS) <= set(ai_levels) else ()))
-
-
 @router.post("/matches", status_code=201)
 async def create_match(
     body: CreateMatchRequest, request: Request, user: CurrentUser, db: Db
@@ -302,7 +294,8 @@ async def create_match(
     service = service_of(request)
     game = adapter(body.game)
     setup = game.setup(body.options)
-    if any(level not in bot_levels(game.spec.ai_levels) for level in bots):
+    # Any level the game registers, also one it does not offer (the crossword's stand-ins).
+    if any(game.spec.ai_level(level) is None for level in bots):
         raise E.fail(E.BAD_CONFIG, problem=f"{body.game} has no such bot level")
     solo = bool(bots) and len(bots) == setup.players - 1
     # Solo games against the AI have no time limit (RULES.md); bot games are never ranked.
