@@ -23,7 +23,6 @@ from enum import Enum
 from typing import Final
 
 from harfiyen.core.ai_seat import AiLevel
-from harfiyen.games.crossword.game import CROSSWORD
 from harfiyen.lexicon.fitness import Span
 
 
@@ -38,6 +37,9 @@ class Level(Enum):
     @property
     def registered(self) -> AiLevel:
         """The level as the crossword game registers it (its names, the runner's budget)."""
+        # Imported here: naming a level loads no engine or lexicon (the CLI's help).
+        from harfiyen.games.crossword.game import CROSSWORD
+
         found = CROSSWORD.ai_level(self.value)
         assert found is not None, f"the crossword registers every AI level ({self.value})"
         return found
