@@ -5,7 +5,7 @@ saying a word that starts with the last letter of the word before; a word that
 holds the speaker's secret letter scores its length. After ``turns`` words each,
 the higher score wins. Everything below ``# --- registration`` is what the
 platform needs; the server, the harness and the AI runner need nothing else. Its AI
-seat is :mod:`.fourth_game_ai`, named by the spec's ``ai_player``.
+seat is :mod:`.fourth_game_ai`, named by the spec's ``ai`` part.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from harfiyen.core.ai_seat import AiSeat, plain_ai_level
 from harfiyen.core.errors import (
     GAME_OVER,
     UNKNOWN_MOVE,
@@ -231,8 +232,11 @@ SECRET_LETTER: GameSpec[Config, State, Move] = GameSpec(
     events=lambda state: state.events, event_types=(Dealt, Said, Resigned, Ended),
     move_type=Move, move_of=move_of, viewers=lambda config: seat_viewers(config.players),
     resign=Resign(), timeout=Resign(), open_moves=("say",),
-    # Its AI seat: the bot runner imports the module when a match first seats it.
-    ai_player="conformance.fourth_game_ai:choose", ai_levels=("ai",),
+    # Its AI seat: the bot runner imports the module when a match first seats it. The AI
+    # answers at once: a short budget is enough.
+    ai=AiSeat(choose="conformance.fourth_game_ai:choose",
+              fallback="conformance.fourth_game_ai:fallback",
+              levels=(plain_ai_level(budget_seconds=10.0),)),
 )
 
 

@@ -1,7 +1,7 @@
 """The AI seat of the made-up fourth game (:mod:`.fourth_game`, "Gizli harf").
 
-Registered through the game's spec (``ai_player="conformance.fourth_game_ai:choose"``,
-``ai_levels=("ai",)``), it is all the server's bot runner needs to seat it: the runner
+Registered through the game's spec (``ai=AiSeat(choose="conformance.fourth_game_ai:choose",
+...)`` with the one level ``ai``), it is all the server's bot runner needs to seat it: the runner
 imports this module on first use and calls :func:`choose` with the seat's own view,
 the one a person at that seat is sent. So the AI knows its own letter, the words said
 and the scores, never another seat's letter (``view.letters`` is ``None`` until the end).
@@ -20,8 +20,6 @@ from harfiyen.core.rng import Rng
 
 from .fourth_game import ALPHABET, Resign, Say, View
 
-#: The one level of the fourth game's AI.
-LEVELS = ("ai",)
 _LONGEST = 12
 
 
@@ -44,4 +42,4 @@ def fallback(view: View, seed: int, lexicons: Any, refused: bool) -> Resign:
     return Resign()
 
 
-__all__ = ["LEVELS", "choose", "fallback"]
+__all__ = ["choose", "fallback"]

@@ -1,6 +1,6 @@
 """Every registered AI seat answers only moves the engine accepts.
 
-The server's bot runner submits what a game's seat function (``GameSpec.ai_player``,
+The server's bot runner submits what a game's seat function (``GameSpec.ai.choose``,
 ``choose(view, level, seed, lexicons)``) answers as the seat's move, and its
 ``fallback`` when the AI fails; a refused answer is an AI bug that costs the table a
 fallback move or a stalled match. Here every registered game with an AI seat (and the
@@ -16,13 +16,13 @@ the server tests use (about a second to load once its disk cache is built).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from harfiyen.ai.seats import unwrap
+from harfiyen.core.ai_seat import load_function
 from harfiyen.core.errors import GameError
 from harfiyen.core.registry import GameSpec, temporarily_registered
 from harfiyen.core.viewers import Seat
@@ -35,16 +35,15 @@ SEEDS = range(2)
 #: AI moves per playout; a game not named here plays ``DEFAULT_MOVES``.
 MOVES = {"codenames": 2}  # one clue and one guess: the models' first use dominates
 DEFAULT_MOVES = 6
-AI_GAMES = [spec.name for spec in games() if spec.ai_player is not None]
+AI_GAMES = [spec.name for spec in games() if spec.ai is not None]
 
 
 def seat_functions(spec: GameSpec[Any, Any, Any]) -> tuple[Callable[..., Any],
                                                            Callable[..., Any] | None]:
     """The game's ``choose`` and ``fallback``, imported as the bot runner imports them."""
-    assert spec.ai_player is not None and spec.ai_levels, spec.name
-    module_name, _, name = spec.ai_player.partition(":")
-    module = importlib.import_module(module_name)
-    return getattr(module, name), getattr(module, "fallback", None)
+    assert spec.ai is not None and spec.ai_levels, spec.name
+    fallback = None if spec.ai.fallback is None else load_function(spec.ai.fallback)
+    return load_function(spec.ai.choose), fallback
 
 
 def engine_move(spec: GameSpec[Any, Any, Any], state: Any, answered: Any) -> Any:

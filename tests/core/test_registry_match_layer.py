@@ -21,7 +21,7 @@ def test_crossword_defaults() -> None:
         spec.seated_config(config, [1])
     assert refused.value.code == "room.seats_empty"
     assert spec.chat_policy(None, 0) == "all" and spec.chat_policy(None, None) == "none"
-    assert spec.ai_levels == ("caylak", "orta", "usta", "sampiyon")
+    assert spec.ai_levels == ("caylak", "orta", "usta", "sampiyon")  # offered, in order
     assert spec.phase_of(object()) == "move"
 
 
@@ -66,7 +66,8 @@ def test_codenames_chat_policy_ai_and_phases() -> None:
     over, _ = apply(state, 1, Resign())
     assert [spec.chat_policy(over, s) for s in range(4)] == ["all"] * 4
     assert spec.chat_policy(over, None) == "none"
-    assert spec.ai_levels == ("ai",) and spec.ai_player == "harfiyen.ai.codenames.seat:choose"
+    assert spec.ai is not None and spec.ai.choose == "harfiyen.ai.codenames.seat:choose"
+    assert spec.ai_levels == ("ai",)
     assert spec.phase_of(state) == "clue"
     guessing, _ = apply(state, 0, Clue("DENİZALTI", 1))
     assert spec.phase_of(guessing) == "guess"

@@ -8,13 +8,15 @@ from typing import Any
 
 from harfiyen.client import GameSocket, HarfiyenClient
 from harfiyen.games import crossword as cw
+from harfiyen.games import game
 from harfiyen.games.crossword.views import CrosswordView, GameFacts
-from harfiyen.server.bots import DEFAULT_BUDGET_SECONDS, FALLBACK_BUDGET_SECONDS
+from harfiyen.server.bots import FALLBACK_BUDGET_SECONDS
 
 PASSWORD = "correct horse battery"
 # The longest a crossword bot may take to move: its budget, then its fallback's (on a
 # loaded machine the AI may use all of it; the fallback's move still comes).
-BOT_MOVE_SECONDS = DEFAULT_BUDGET_SECONDS + FALLBACK_BUDGET_SECONDS + 15
+BOT_MOVE_SECONDS = max(level.budget_seconds for level in game("crossword").ai.levels) \
+    + FALLBACK_BUDGET_SECONDS + 15
 
 
 @functools.cache

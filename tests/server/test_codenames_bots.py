@@ -254,8 +254,8 @@ async def test_a_failing_ai_spymaster_falls_back_to_a_clue_the_engine_accepts(
             time.sleep(3)
         return real(view, level, seed, lexicons)
 
-    monkeypatch.setitem(bots._SEAT_AIS, "codenames", replace(ai, choose=slow))
-    monkeypatch.setitem(runner.budgets, "codenames", 0.5)
+    monkeypatch.setitem(bots._SEAT_AIS, "codenames",
+                        replace(ai, choose=slow, budgets={"ai": 0.5}))
     person = await register(live.url, unique("cf"))
     match_id = await seated_match(person, True, {RED_GUESS: person}, [RED_SPY])
     sock = await person.connect()

@@ -52,15 +52,17 @@ async def test_config_lists_what_the_server_allows(live: LiveServer) -> None:
     assert config["push"] is True
 
 
-async def test_bots_are_the_four_levels(live: LiveServer) -> None:
+async def test_bots_are_the_levels_each_game_offers(live: LiveServer) -> None:
     async with HarfiyenClient(live.url) as anonymous:
         bots = await anonymous.get("/api/bots")
-    assert bots == {"crossword": [
+    assert bots["crossword"] == [
         {"id": "caylak", "tr": "Çaylak", "en": "Beginner"},
         {"id": "orta", "tr": "Orta", "en": "Intermediate"},
         {"id": "usta", "tr": "Usta", "en": "Expert"},
         {"id": "sampiyon", "tr": "Şampiyon", "en": "Champion"},
-    ]}
+    ]  # the stand-ins (greedy, random) are not offered
+    for party in ("codenames", "letterjam"):
+        assert bots[party] == [{"id": "ai", "tr": "Yapay zekâ", "en": "AI"}]
 
 
 def test_bot_levels_import_no_lexicon_or_move_generator() -> None:

@@ -105,9 +105,12 @@ def test_real_names_are_display_names(name: str) -> None:
 
 
 def test_every_name_the_server_gives_its_ai_players_is_reserved() -> None:
-    from harfiyen.server.bot_users import AI_LEVELS, SEAT_AI_LEVELS, bot_display_name
+    from harfiyen.games import games
+    from harfiyen.server.bot_users import bot_display_name
 
-    for level in (*AI_LEVELS, *SEAT_AI_LEVELS, "other"):
+    levels = {level.key for spec in games() if spec.ai is not None for level in spec.ai.levels}
+    assert {"caylak", "sampiyon", "greedy", "ai"} <= levels
+    for level in levels:
         for index in (1, 2, 10):
             assert usernames.bot_like(bot_display_name(level, index)), (level, index)
 

@@ -759,7 +759,7 @@ def test_one_person_with_three_ai_teammates_wins_from_the_lobby(
     moves on, names its bonus letter, agrees to end once the teammates have, and arranges
     its real word by tapping. The team wins (4 players: one miss allowed; the AI seats of
     this size of table spell their words)."""
-    assert game("letterjam").ai_player is not None
+    assert game("letterjam").ai is not None
     player = open_page(DESKTOP)
     register(player.page, unique("yalniz"))
     page = player.page

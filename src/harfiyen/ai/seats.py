@@ -1,6 +1,6 @@
 """What a game's AI seat function may answer besides a bare move.
 
-A seat function (``GameSpec.ai_player``, ``choose(view, level, seed, lexicons)``)
+A seat function (``GameSpec.ai.choose``, ``choose(view, level, seed, lexicons)``)
 returns the move to make, possibly wrapped:
 
 - :class:`Noted`: the move hides an intention the players should learn only once

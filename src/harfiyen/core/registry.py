@@ -35,9 +35,10 @@ fits a game of equal seats without roles, such as the crossword):
 - ``chat_policy(state, seat)``: who may write in the match chat (``"all"``,
   ``"team"``: to the writer's team only, ``"none"``: read only); ``state`` is
   ``None`` before the start and ``seat`` ``None`` for a spectator;
-- ``ai_player`` (``"module:function"``) and ``ai_levels``: the AI that can take
-  a seat (its module may also hold ``stand_in(view)``, the move a person still owes
-  when a timer runs out in a game without ``timeout``); ``phase_of(state)``: the
+- ``ai``: the AI that can take a seat (:class:`~harfiyen.core.ai_seat.AiSeat`: its
+  seat functions, among them ``stand_in(view)``, the move a person still owes when a
+  timer runs out in a game without ``timeout``, and its levels with their names and
+  time budgets; ``None``: no AI); ``phase_of(state)``: the
   phase a per-phase move timer is chosen by, one of ``timer_phases``;
   ``mark_move(i)``: the move a public mark of card ``i`` stands for (marks only where
   that move would be accepted).
@@ -50,6 +51,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
+from harfiyen.core.ai_seat import AiLevel, AiSeat
 from harfiyen.core.errors import ErrorKind, GameError, Message
 from harfiyen.core.events import Decoder, EngineEvent
 from harfiyen.core.outcome import Outcome
@@ -166,15 +168,9 @@ class GameSpec(Generic[C, S, M]):
     # Who may write in the chat (see ``ChatRight``); state ``None`` before the start,
     # seat ``None`` for a spectator.
     chat_policy: Callable[[S | None, int | None], ChatRight] = default_chat_policy
-    # The AI that can take a seat: "module:function", loaded lazily by the bot runner as
-    # ``choose(view, level, seed, lexicons) -> move``; ``None``: no AI. Its levels.
-    ai_player: str | None = None
-    ai_levels: tuple[str, ...] = ()
-    # How an AI seat leaves the people beside it time to act. False: every bot move
-    # waits a moment when people may act too (a person guessing beside an AI goes
-    # first). True: the seat acts at once and marks the moves that wait for the people
-    # (``harfiyen.ai.seats.AfterPeople``): a game where every seat acts for itself.
-    ai_paces_itself: bool = False
+    # The AI that can take a seat: its functions (loaded lazily by the bot runner), its
+    # levels with their names and time budgets, its pace; ``None``: no AI.
+    ai: AiSeat | None = None
     # The seats the table cannot go on without now (its "waiting for" line, and when an
     # AI seat's pause starts); ``None``: every seat that may act (``to_act``).
     waiting_on: Callable[[S], Sequence[int]] | None = None
@@ -200,6 +196,15 @@ class GameSpec(Generic[C, S, M]):
             object.__setattr__(self, "room_slots", self._default_slots)
         if self.seated_config is _unset:
             object.__setattr__(self, "seated_config", self._default_seated)
+
+    @property
+    def ai_levels(self) -> tuple[str, ...]:
+        """The AI level keys players are offered, the default first (empty: no AI)."""
+        return () if self.ai is None else self.ai.offered
+
+    def ai_level(self, key: str) -> AiLevel | None:
+        """The AI level registered as ``key`` (offered or a stand-in), or ``None``."""
+        return None if self.ai is None else self.ai.level(key)
 
     def waiting(self, state: S) -> tuple[int, ...]:
         """The seats the table waits on now (``waiting_on``, by default ``to_act``)."""
@@ -299,11 +304,28 @@ _GAMES: dict[str, GameSpec[Any, Any, Any]] = {}
 
 
 def register_game(spec: GameSpec[Any, Any, Any]) -> GameSpec[Any, Any, Any]:
-    """Add ``spec`` to the registry (a name is registered once)."""
+    """Add ``spec`` to the registry (a name is registered once).
+
+    An AI level key two games register must play under one name in both: a bot user
+    is one per level (``bot_ai`` sits at every party game's tables)."""
     if spec.name in _GAMES and _GAMES[spec.name] is not spec:
         raise ValueError(f"a game called {spec.name!r} is already registered")
+    for level in spec.ai.levels if spec.ai is not None else ():
+        known = registered_ai_level(level.key)
+        if known is not None and known.player_name != level.player_name:
+            raise ValueError(f"AI level {level.key!r} of {spec.name!r} plays under "
+                             f"{level.player_name}, another game's under {known.player_name}")
     _GAMES[spec.name] = spec
     return spec
+
+
+def registered_ai_level(key: str) -> AiLevel | None:
+    """The AI level some registered game registers as ``key`` (its names agree in every
+    game that registers it), or ``None``."""
+    for spec in _GAMES.values():
+        if (level := spec.ai_level(key)) is not None:
+            return level
+    return None
 
 
 UNKNOWN_GAME = ErrorKind(
@@ -340,5 +362,6 @@ def games() -> Iterator[GameSpec[Any, Any, Any]]:
 __all__ = [
     "BAD_MOVE", "BAD_OPTIONS", "SEATS_EMPTY", "UNKNOWN_GAME", "ChatRight", "GameSpec",
     "LexiconLoader", "Setup", "default_chat_policy", "default_phase", "game",
-    "games", "register_game", "seat_viewers", "temporarily_registered",
+    "games", "register_game", "registered_ai_level", "seat_viewers",
+    "temporarily_registered",
 ]

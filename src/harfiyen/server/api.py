@@ -11,9 +11,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.ai.crossword.seat import STAND_INS
 from harfiyen.server import auth, quotas, usernames
-from harfiyen.server.bot_users import AI_LEVELS
 from harfiyen.server.errors import accounts as account_errors
 from harfiyen.server.errors import fail
 from harfiyen.server.errors import matches as match_errors
@@ -288,12 +286,6 @@ async def _match_out(db: AsyncSession, match: Match, user: User, listed: bool = 
     return out
 
 
-def bot_levels(ai_levels: tuple[str, ...]) -> tuple[str, ...]:
-    """The bot levels a game's seats can take: its AI levels, and the runner's simple
-    stand-ins where the game's AI is the crossword AI they stand in for."""
-    return (*ai_levels, *(STAND_INS if set(AI_LEVELS) <= set(ai_levels) else ()))
-
-
 @router.post("/matches", status_code=201)
 async def create_match(
     body: CreateMatchRequest, request: Request, user: CurrentUser, db: Db
@@ -305,7 +297,8 @@ async def create_match(
     service = service_of(request)
     game = adapter(body.game)
     setup = game.setup(body.options)
-    if any(level not in bot_levels(game.spec.ai_levels) for level in bots):
+    # Any level the game registers, also one it does not offer (the crossword's stand-ins).
+    if any(game.spec.ai_level(level) is None for level in bots):
         raise fail(match_errors.BAD_CONFIG, problem=f"{body.game} has no such bot level")
     solo = bool(bots) and len(bots) == setup.players - 1
     # Solo games against the AI have no time limit (RULES.md); bot games are never ranked.

@@ -54,13 +54,13 @@ async def config(request: Request) -> Any:
 
 @router.get("/bots")
 async def bots() -> Any:
-    """The AI levels a solo match can be played against (the stand-ins are not offered)."""
-    # Only the level names: this module imports no lexicon and no move generator.
-    from harfiyen.ai.crossword.levels import Level
-
-    return {"crossword": [
-        {"id": level.value, "tr": level.tr_name, "en": level.en_name} for level in Level
-    ]}
+    """The AI levels each game offers players, named in both languages, from the games'
+    registrations (a game without an AI is left out; the crossword's stand-ins are not
+    offered)."""
+    return {spec.name: [
+        {"id": level.key, "tr": level.name.tr, "en": level.name.en}
+        for level in spec.ai.levels if level.offered
+    ] for spec in games() if spec.ai is not None}
 
 
 @router.get("/meanings/{lang}/{word}")

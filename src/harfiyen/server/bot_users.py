@@ -2,10 +2,10 @@
 
 A bot is an ordinary user (``bot_<level>[_n]``, no password, ``preferences.bot``)
 that the service seats in new matches and the runner (``server/bots.py``, above
-the service) moves for. Levels: the crossword AI's four (``caylak``, ``orta``,
-``usta``, ``sampiyon``, from ``harfiyen.ai.crossword.levels``), two simple
-stand-ins kept for tests and as a fallback (``greedy``, ``random``), and the party
-games' one ``ai`` level (shown as "Yapay zekâ").
+the service) moves for. The levels are those the games register (``GameSpec.ai``): the
+crossword AI's four and its two stand-ins, the party games' one ``ai``; a level key
+plays under one name in every game that registers it, so one user per level serves them
+all.
 """
 
 from __future__ import annotations
@@ -17,29 +17,21 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from harfiyen.games import game as registered_game
+from harfiyen.core.registry import registered_ai_level
 from harfiyen.server.models import User
 
-#: The crossword AI's levels, as its game registers them.
-AI_LEVELS = registered_game("crossword").ai_levels
-#: The party games' one AI level.
-SEAT_AI_LEVELS = ("ai",)
 BOT_PREFIX = "bot_"
-SEAT_AI_NAME = "Yapay zekâ"
 
 
 def bot_display_name(level: str, index: int = 1) -> str:
-    """What players see: the level's Turkish name for the AI levels (``Şampiyon (bot)``);
-    a second bot of one level in a match is ``Orta (bot) 2``; Kelime Casusu's AI is
-    ``Yapay zekâ`` (``Yapay zekâ 2`` ...)."""
-    if level in AI_LEVELS:
-        from harfiyen.ai.crossword.levels import Level
-
-        name = f"{Level.parse(level).tr_name} (bot)"
-    elif level in SEAT_AI_LEVELS:
-        name = SEAT_AI_NAME
-    else:
-        name = f"Bot ({level})"
+    """What players see: the name the level registers for its bots, in Turkish (a bot
+    user serves players of every language; its name is stored once): ``Şampiyon (bot)``,
+    ``Yapay zekâ``; a second bot of one level in a match is ``Orta (bot) 2``. Raises
+    ``LookupError`` for a level no registered game has."""
+    registered = registered_ai_level(level)
+    if registered is None:
+        raise LookupError(f"no registered game has the AI level {level!r}")
+    name = registered.player_name.tr
     return name if index == 1 else f"{name} {index}"
 
 

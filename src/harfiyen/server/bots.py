@@ -4,22 +4,22 @@ A bot is an ordinary user (``server/bot_users.py``).
 When a command leaves bot seats among the seats that may act (``match.acting``;
 ``[match.to_move]`` for a match stored without it), the runner builds each such
 seat's typed view through the game's spec, asks the game's AI for a move in a
-worker thread (off the event loop) within the game's time budget, and submits
+worker thread (off the event loop) within its level's time budget, and submits
 it with :meth:`MatchService.submit` and ``expect_seq``, so a move chosen on a
 state that has moved on is refused and chosen again. Several bot seats may act
 at once: each is asked, the first move to land wins and the others look again.
 At start-up (and every ``bot_sweep_seconds``) the runner resumes every active
 match that waits for a bot, so a restart loses no bot turn.
 
-A game's AI is its seat module (the spec's ``ai_player``, ``"module:function"``,
-imported when first used): ``choose(view, level, seed, lexicons) -> move`` (a move may come
-:class:`~harfiyen.ai.seats.Noted`: its note is stored as a :class:`MatchNote` of
-the event it made, shown only once the match is over), and optionally in the
-same module ``fallback(view, seed, lexicons, refused) -> move``, the safe move when
-the AI crashed, overran its budget or made a move the engine refused (the
-failure is logged), and ``warm(language)``, run once per process and language
-in a thread when a match with a bot seat of that game is first seen (the
-Kelime Casusu models load there, not on the first clue's clock).
+A game's AI is what its spec registers (``GameSpec.ai``, ``harfiyen.core.ai_seat``):
+its seat functions, imported when first used, and its levels. ``choose(view, level,
+seed, lexicons) -> move`` (a move may come :class:`~harfiyen.ai.seats.Noted`: its note is
+stored as a :class:`MatchNote` of the event it made, shown only once the match is over)
+has the level's registered budget; ``fallback(view, seed, lexicons, refused) -> move``
+is the safe move when the AI crashed, overran that budget or made a move the engine
+refused (the failure is logged); ``warm(language)`` runs once per process and language
+in a thread when a match with a bot seat of that game is first seen (the Kelime Casusu
+models load there, not on the first clue's clock).
 
 Levels: see ``server/bot_users.py``.
 """
@@ -27,12 +27,11 @@ Levels: see ``server/bot_users.py``.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -41,6 +40,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from harfiyen.ai.seats import unwrap
+from harfiyen.core.ai_seat import load_function
 from harfiyen.core.errors import HarfiyenError
 from harfiyen.core.viewers import Seat
 from harfiyen.games import game as registered_game
@@ -58,18 +58,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Seconds an AI may think before its game's fallback moves for it. Generous: a Kelime
-#: Casusu clue takes well under a second once the models are loaded, but the first one
-#: of a process whose disk cache is cold waits for them to be built (tens of seconds).
-BUDGET_SECONDS: Final[dict[str, float]] = {"codenames": 45.0}
-DEFAULT_BUDGET_SECONDS: Final = 60.0
 #: A fallback move is cheap; one that takes longer than this is given up.
 FALLBACK_BUDGET_SECONDS: Final = 15.0
 
 
 @dataclass(frozen=True)
 class SeatAI:
-    """A game's AI seat functions (see the module doc)."""
+    """A game's registered AI with its seat functions loaded (see the module doc)."""
 
     path: str
     choose: Callable[[Any, str, int, Any], Any]
@@ -77,27 +72,34 @@ class SeatAI:
     warm: Callable[[str], None] | None
     # The move owed by a person whose phase timer ran out, in a game without a
     # timeout move (``stand_in(view) -> move | None``); the deadline scheduler makes it.
-    stand_in: Callable[[Any], Any] | None = None
+    stand_in: Callable[[Any], Any] | None
+    # Seconds the runner waits for a move of each level (``AiLevel.budget_seconds``).
+    budgets: Mapping[str, float]
+    paces_itself: bool = False
+
+    def budget(self, level: str) -> float:
+        """The level's budget; for a level the game no longer registers (a seat handed
+        to it before a change), the longest of the game's budgets."""
+        return self.budgets.get(level) or max(self.budgets.values())
 
 
 _SEAT_AIS: dict[str, SeatAI | None] = {}
 
 
-def ai_player_path(game: str) -> str | None:
-    """The game's seat function as ``"module:function"`` (``None``: no AI plays it)."""
-    return registered_game(game).ai_player
-
-
 def seat_ai(game: str) -> SeatAI | None:
-    """The game's AI seat functions, imported on first use."""
+    """The game's registered AI (``None``: no AI plays it), its functions imported on
+    first use."""
     if game not in _SEAT_AIS:
-        path = ai_player_path(game)
+        ai = registered_game(game).ai
         found = None
-        if path is not None:
-            module_name, _, name = path.partition(":")
-            module = importlib.import_module(module_name)
-            found = SeatAI(path, getattr(module, name), getattr(module, "fallback", None),
-                           getattr(module, "warm", None), getattr(module, "stand_in", None))
+        if ai is not None:
+            def loaded(path: str | None) -> Any:
+                return None if path is None else load_function(path)
+
+            found = SeatAI(ai.choose, load_function(ai.choose), loaded(ai.fallback),
+                           loaded(ai.warm), loaded(ai.stand_in),
+                           {level.key: level.budget_seconds for level in ai.levels},
+                           ai.paces_itself)
         _SEAT_AIS[game] = found
     return _SEAT_AIS[game]
 
@@ -134,7 +136,6 @@ class BotRunner(Sweeper):
         self.fallback_pool = ThreadPoolExecutor(max_workers=1,
                                                 thread_name_prefix="harfiyen-bot-fallback")
         self.tasks: set[asyncio.Task[None]] = set()
-        self.budgets: dict[str, float] = dict(BUDGET_SECONDS)
         # How long an AI seat that acts beside people lets them act first, counted from
         # when the table began to wait on it (never restarted by their moves).
         self.pace_seconds = service.settings.ai_pace_seconds
@@ -275,7 +276,7 @@ class BotRunner(Sweeper):
                 # the people at the table time to challenge first (a challenge makes the
                 # submit below stale, and the bot then looks again).
                 await asyncio.sleep(service.settings.bot_challenge_wait_seconds)
-            elif people_beside and not registered_game(match.game).ai_paces_itself:
+            elif people_beside and not ai.paces_itself:
                 # People act alongside the bots (a person and an AI guessing for one team):
                 # the people go first, for the bots' fixed pause.
                 await _sleep_until(max(ready_at.values()))
@@ -303,7 +304,7 @@ class BotRunner(Sweeper):
         of them acts meanwhile (then it is chosen again, and made at once)."""
         # The agent's seed is fixed per match and seat: a replay chooses alike.
         seed = (match.seed ^ (seat * 0x9E3779B1)) & 0xFFFFFFFF
-        budget = self.budgets.get(match.game, DEFAULT_BUDGET_SECONDS)
+        budget = ai.budget(level)
         started = time.perf_counter()
         used_fallback = False
         try:

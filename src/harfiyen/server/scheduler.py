@@ -8,9 +8,9 @@ move, for the first of the seats to act (``acting[0]``, kept in ``to_move``), an
 only if the log has not moved on since the sweep read it, so several processes
 sweeping at once apply it once.
 
-A game without a timeout move whose AI can stand in (Harf Takıl: ``stand_in`` beside
-its ``ai_player``) keeps its phase timers this way: when one runs out, the AI makes,
-seat by seat, the moves the people still owe the table (a vote, a clue, an
+A game without a timeout move whose AI can stand in (Harf Takıl registers a
+``stand_in`` with its AI, ``GameSpec.ai``) keeps its phase timers this way: when one
+runs out, the AI makes, seat by seat, the moves the people still owe the table (a vote, a clue, an
 arrangement), through the same command path, until none is owed or the phase moves on.
 """
 

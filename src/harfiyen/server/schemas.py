@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from harfiyen.core.ai_seat import LEVEL_KEY, LEVEL_KEY_MAX
 from harfiyen.games import games
 from harfiyen.server import usernames
 from harfiyen.server.models import Invite, Match, MatchPlayer, User
@@ -117,10 +118,10 @@ class TimeControl(Strict):
         return {"kind": self.kind, "seconds_per_move": seconds}
 
 
-# A bot level's name (``orta``, ``ai``...): the levels themselves are the game's
-# (``GameSpec.ai_levels``, checked where the match is created), so a newly registered game
-# seats its AI under any level name it registers. The form keeps ``bot_<level>`` a username.
-BotLevel = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9]*$")]
+# A bot level's key (``orta``, ``ai``...): the levels themselves are the game's
+# (``GameSpec.ai``, checked where the match is created), so a newly registered game
+# seats its AI under any level key it registers. The form keeps ``bot_<level>`` a username.
+BotLevel = Annotated[str, Field(min_length=1, max_length=LEVEL_KEY_MAX, pattern=LEVEL_KEY)]
 
 
 def default_game() -> str:
@@ -143,8 +144,8 @@ class CreateMatchRequest(Strict):
                                                                    max_length=3)
     # Bots for seats: ``bot`` one, ``bots`` several (any empty seat). When bots fill every
     # other seat the match is solo and starts at once, without a time limit.
-    # A level is one of the game's ``ai_levels`` (the crossword: caylak/orta/usta/sampiyon,
-    # and its simple stand-ins greedy/random; Kelime Casusu and Harf Takıl: ai), else the
+    # A level is one the game registers (the crossword: caylak/orta/usta/sampiyon, and
+    # its simple stand-ins greedy/random; Kelime Casusu and Harf Takıl: ai), else the
     # request is refused (``match.bad_config``). At most five: one person and five AIs.
     bot: BotLevel | None = None
     bots: list[BotLevel] = Field(default_factory=list, max_length=5)

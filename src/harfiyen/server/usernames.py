@@ -155,7 +155,8 @@ _DISPLAY_LOOK_ALIKE: Final = str.maketrans({
     "ʙ": "b", "ᴏ": "o", "ᴛ": "t",
 })
 # The server's AI players' names as skeletons (bot_users.bot_display_name): "Orta (bot)",
-# "Orta (bot) 2", "Bot (level)", "Yapay zekâ", "Yapay zekâ 2" (0 and 1 read as o and l).
+# "Orta (bot) 2", "Yapay zekâ", "Yapay zekâ 2", and "Bot (level)", the form older servers
+# gave a level without a name (0 and 1 read as o and l).
 _BOT_NAME: Final = re.compile(r".*\(bot\).*|bot\(.*|yapayzeka[0-9ol]*", re.DOTALL)
 # Marks and fillers that draw nothing: the combining grapheme joiner, Hangul fillers, Khmer
 # inherent vowels, Mongolian free variation selectors, variation selectors (VS15 and VS16

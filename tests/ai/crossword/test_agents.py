@@ -78,6 +78,14 @@ def test_levels_parse_turkish_and_english_names() -> None:
         Level.parse("grandmaster")
 
 
+def test_every_level_thinks_well_within_the_budget_the_server_waits_for() -> None:
+    """A level's thinking time is the AI's own; the registration's budget is how long the
+    server's bot runner waits before the fallback moves (a first move may load a lexicon)."""
+    for level in Level:
+        assert level.registered.key == level.value and level.registered.offered
+        assert level.time_budget * 10 <= level.registered.budget_seconds, level
+
+
 def test_make_agent_sets_level_and_budget() -> None:
     for level in Level:
         agent = make_agent(level.en_name, lang="tr", seed=1)

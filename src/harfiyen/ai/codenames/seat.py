@@ -1,6 +1,6 @@
 """Kelime Casusu AI seats: a spymaster or a guesser playing from its seat's own view.
 
-The server's bot runner calls :func:`choose` (the game's ``ai_player``) with the
+The server's bot runner calls :func:`choose` (the game's ``ai.choose``) with the
 typed :class:`~harfiyen.games.codenames.views.CodenamesView` of an AI seat and
 submits the answer like any player's move. The spymaster's clue comes back
 :class:`~harfiyen.ai.seats.Noted` with the words it aimed at, kept for the end of
@@ -36,13 +36,14 @@ from harfiyen.ai.codenames.spymaster import is_form_of
 from harfiyen.ai.seats import Noted
 from harfiyen.games.codenames.clues import check_clue
 from harfiyen.games.codenames.errors import CodenamesError
+from harfiyen.games.codenames.game import CODENAMES
 from harfiyen.games.codenames.moves import Clue, Guess, Move, Pass
 from harfiyen.games.codenames.rules import Role, colour_of
 from harfiyen.games.codenames.views import CodenamesView
 from harfiyen.lexicon.normalize import Language
 
-#: The one level of Kelime Casusu AI seats.
-LEVELS: Final = ("ai",)
+#: The levels of Kelime Casusu AI seats, as the game registers them (one: ``ai``).
+LEVELS: Final = CODENAMES.ai_levels
 #: How long a fallback waits for another agent of its language to finish.
 FALLBACK_WAIT_SECONDS: Final = 0.5
 

@@ -1,6 +1,7 @@
 """Bot levels of the crossword games (``agent.make_agent`` builds their bots).
 
-Four levels, named in Turkish and English (either name parses):
+Four levels, named in Turkish and English where the crossword game registers them
+(``harfiyen.games.crossword.game.AI_SEAT``; either name parses):
 
 * ``caylak`` / Beginner: plays common words, often not the best;
 * ``orta`` / Intermediate: the highest-scoring everyday word, ignoring what it
@@ -21,6 +22,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
+from harfiyen.core.ai_seat import AiLevel
 from harfiyen.lexicon.fitness import Span
 
 
@@ -33,14 +35,24 @@ class Level(Enum):
     CHAMPION = "sampiyon"
 
     @property
+    def registered(self) -> AiLevel:
+        """The level as the crossword game registers it (its names, the runner's budget)."""
+        # Imported here: naming a level loads no engine or lexicon (the CLI's help).
+        from harfiyen.games.crossword.game import CROSSWORD
+
+        found = CROSSWORD.ai_level(self.value)
+        assert found is not None, f"the crossword registers every AI level ({self.value})"
+        return found
+
+    @property
     def tr_name(self) -> str:
         """The Turkish display name, e.g. ``Şampiyon``."""
-        return _TR_NAMES[self]
+        return self.registered.name.tr
 
     @property
     def en_name(self) -> str:
         """The English display name, e.g. ``Champion``."""
-        return self.name.capitalize()
+        return self.registered.name.en
 
     def display(self, lang: str) -> str:
         """The display name in ``lang`` (``tr`` or anything else for English)."""
@@ -58,7 +70,8 @@ class Level(Enum):
 
     @property
     def time_budget(self) -> float:
-        """The default thinking time per move, in seconds."""
+        """The default thinking time per move, in seconds (well within the registered
+        budget the server's bot runner waits for)."""
         return DEFAULT_TIME_BUDGET[self]
 
     @classmethod
@@ -81,13 +94,6 @@ class Level(Enum):
         known = ", ".join(f"{lv.value}/{lv.name.lower()}" for lv in cls)
         raise ValueError(f"unknown level {name!r} (known: {known})")
 
-
-_TR_NAMES: Final = {
-    Level.BEGINNER: "Çaylak",
-    Level.INTERMEDIATE: "Orta",
-    Level.EXPERT: "Usta",
-    Level.CHAMPION: "Şampiyon",
-}
 
 #: The span of the lexicon each level plays where it can (``harfiyen.lexicon.fitness``):
 #: Çaylak common words (Zipf ≥ 3.8; short words a reader judged common), Orta everyday

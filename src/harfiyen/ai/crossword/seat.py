@@ -1,5 +1,5 @@
 """The crossword games' AI seat, in the shape every game's seat function has
-(the spec's ``ai_player``): ``choose(view, level, seed, lexicons)`` and
+(the spec's ``ai.choose``): ``choose(view, level, seed, lexicons)`` and
 ``fallback(view, seed, lexicons, refused)``.
 
 The AI levels (``caylak`` … ``sampiyon``) answer an engine move; two simple

@@ -1,6 +1,6 @@
 """Harf Takıl AI seats: one AI teammate playing from its own seat's view on the server.
 
-The server's bot runner calls :func:`choose` (the game's ``ai_player``) after every
+The server's bot runner calls :func:`choose` (the game's ``ai.choose``) after every
 command that leaves the seat among those who may act, which in Harf Takıl is nearly
 always (every seat acts at once in a round). So :func:`choose` answers the one move
 the seat wants *now*, or ``None`` when it has nothing to add and waits for the table;
@@ -48,6 +48,7 @@ from harfiyen.ai.letterjam.words import word_index
 from harfiyen.ai.seats import AfterPeople
 from harfiyen.games.letterjam.cards import OwnCard
 from harfiyen.games.letterjam.clues import offer_for
+from harfiyen.games.letterjam.game import LETTERJAM
 from harfiyen.games.letterjam.moves import (
     AgreeEnd,
     Arrange,
@@ -62,8 +63,8 @@ from harfiyen.games.letterjam.views import LetterJamView
 from harfiyen.lexicon.normalize import ALPHABETS
 from harfiyen.lexicon.wordlists import DEFAULT_LEXICON
 
-#: The one level of Harf Takıl AI seats (shown as "Yapay zekâ").
-LEVELS: Final = ("ai",)
+#: The levels of Harf Takıl AI seats, as the game registers them (one: ``ai``).
+LEVELS: Final = LETTERJAM.ai_levels
 
 # One agent per thread: its word index is loaded once per lexicon and only read after.
 _LOCAL = threading.local()

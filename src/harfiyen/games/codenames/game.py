@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from harfiyen.core.ai_seat import AiSeat, plain_ai_level
 from harfiyen.core.errors import Message
 from harfiyen.core.registry import ChatRight, GameSpec, LexiconLoader, Setup, register_game
 from harfiyen.core.viewers import Spectator
@@ -127,8 +128,14 @@ CODENAMES: GameSpec[CodenamesConfig, GameState, Move] = GameSpec(
     room_slots=room_slots,
     seated_config=seated_config,
     chat_policy=chat_policy,
-    ai_player="harfiyen.ai.codenames.seat:choose",
-    ai_levels=("ai",),
+    # Budget: the first clue of a process whose disk cache is cold waits for the models
+    # to be built (tens of seconds); once loaded a clue takes well under a second.
+    ai=AiSeat(
+        choose="harfiyen.ai.codenames.seat:choose",
+        fallback="harfiyen.ai.codenames.seat:fallback",
+        warm="harfiyen.ai.codenames.seat:warm",
+        levels=(plain_ai_level(budget_seconds=45.0),),
+    ),
     phase_of=phase_of,
     timer_phases=tuple(phase.value for phase in Phase),
     listed_config=listed_config,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from harfiyen.core.ai_seat import AiLevel, AiSeat
 from harfiyen.core.errors import GameError, Message
 from harfiyen.core.registry import (
     BAD_MOVE,
@@ -111,6 +112,23 @@ def option_table() -> dict[str, Any]:
     }
 
 
+# The AI levels (harfiyen.ai.crossword.levels.Level reads its names here; games must not
+# import the AI), then the simple stand-ins the seat module also plays (kept for tests and
+# as the fallback; never offered). Budget: what the runner waits for, well above a
+# level's own thinking time, for a first move that loads the lexicon.
+AI_SEAT = AiSeat(
+    choose="harfiyen.ai.crossword.seat:choose",
+    fallback="harfiyen.ai.crossword.seat:fallback",
+    levels=(
+        AiLevel("caylak", Message("Çaylak", "Beginner")),
+        AiLevel("orta", Message("Orta", "Intermediate")),
+        AiLevel("usta", Message("Usta", "Expert")),
+        AiLevel("sampiyon", Message("Şampiyon", "Champion")),
+        AiLevel("greedy", Message("Açgözlü", "Greedy"), offered=False),
+        AiLevel("random", Message("Rastgele", "Random"), offered=False),
+    ),
+)
+
 CROSSWORD: GameSpec[CrosswordConfig, GameState, Move] = GameSpec(
     name="crossword",
     title=Message("Kelime oyunu", "Crossword game"),
@@ -137,10 +155,8 @@ CROSSWORD: GameSpec[CrosswordConfig, GameState, Move] = GameSpec(
     preview=preview,
     rating_pool_of=rating_pool,
     reference=reference,
-    # The AI levels (harfiyen.ai.crossword.levels.Level; games must not import the AI).
-    ai_player="harfiyen.ai.crossword.seat:choose",
-    ai_levels=("caylak", "orta", "usta", "sampiyon"),
+    ai=AI_SEAT,
 )
 register_game(CROSSWORD)
 
-__all__ = ["CROSSWORD", "check_config", "read_move"]
+__all__ = ["AI_SEAT", "CROSSWORD", "check_config", "read_move"]

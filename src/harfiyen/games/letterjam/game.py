@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from harfiyen.core.ai_seat import AiSeat, plain_ai_level
 from harfiyen.core.errors import ErrorKind, Message
 from harfiyen.core.events import EngineEvent
 from harfiyen.core.registry import (
@@ -159,9 +160,14 @@ LETTERJAM: GameSpec[LetterJamConfig, GameState, Move] = GameSpec(
     read_move=read_move,
     option_table=option_table,
     chat_policy=chat_policy,
-    ai_player="harfiyen.ai.letterjam.seat:choose",
-    ai_levels=("ai",),
-    ai_paces_itself=True,
+    ai=AiSeat(
+        choose="harfiyen.ai.letterjam.seat:choose",
+        fallback="harfiyen.ai.letterjam.seat:fallback",
+        warm="harfiyen.ai.letterjam.seat:warm",
+        stand_in="harfiyen.ai.letterjam.seat:stand_in",
+        levels=(plain_ai_level(),),
+        paces_itself=True,
+    ),
     phase_of=phase_of,
     timer_phases=PHASES,
 )
