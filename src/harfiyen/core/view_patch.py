@@ -33,6 +33,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 REPLACE = "="
 REFERENCE = "<"
 REMOVE = "-"
@@ -48,8 +50,12 @@ class PatchError(ValueError):
 def same(a: Any, b: Any) -> bool:
     """Equal as JSON, types included: ``1``, ``1.0`` and ``True`` differ (a client would
     not see a change between them otherwise, or see one where there is none)."""
+    if a is b:
+        return True
     if type(a) is not type(b):
         return False
+    if isinstance(a, dict | list) and orjson.dumps(a) == orjson.dumps(b):
+        return True  # the quick answer of most unchanged parts (keys in the same order)
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
     if isinstance(a, list):
@@ -66,18 +72,22 @@ def diff(old: Any, new: Any, events: Sequence[Any] = ()) -> Any:
 
 
 def size(value: Any) -> int:
-    """The length of ``value`` in compact JSON (what choosing between two forms weighs)."""
-    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    """The length of ``value`` in compact JSON, in bytes (what choosing between two forms
+    weighs)."""
+    return len(orjson.dumps(value))
 
 
-def _key(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+def _key(value: Any) -> Any:
+    """A hashable key equal for values equal as JSON (``same``)."""
+    if isinstance(value, dict | list):
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    return (type(value), value)
 
 
 class _Differ:
     def __init__(self, events: Sequence[Any]) -> None:
         # Every object or list in the events, by its canonical JSON: where it is first.
-        self.found: dict[str, list[Any]] = {}
+        self.found: dict[Any, list[Any]] = {}
         for i, event in enumerate(events):
             self._index(event, [REFERENCE, i])
 
@@ -95,6 +105,8 @@ class _Differ:
 
     def diff(self, old: Any, new: Any) -> Any:
         """Called only when ``old`` and ``new`` differ."""
+        if not isinstance(new, dict | list) or type(old) is not type(new):
+            return self.whole(new)
         whole = self.whole(new)
         if isinstance(old, dict) and isinstance(new, dict):
             edit: dict[str, Any] = {}
@@ -108,19 +120,17 @@ class _Differ:
                     edit[key] = [REMOVE]
             return _shorter(edit, whole)
         if isinstance(old, list) and isinstance(new, list):
-            aligned = [LIST_EDIT, self.list_ops(old, new)]
-            return _shorter(_shorter(aligned, [LIST_EDIT, self.by_index(old, new)]), whole)
+            edit = [LIST_EDIT, self.list_ops(old, new)]
+            if len(old) == len(new):
+                edit = _shorter(edit, [LIST_EDIT, self.by_index(old, new)])
+            return _shorter(edit, whole)
         return whole
 
     def by_index(self, old: list[Any], new: list[Any]) -> list[Any]:
-        """Item ``i`` of the old list patched into item ``i`` of the new one, the old end
-        cut or the new end put (a list whose items change in place: rows, cards)."""
-        common = min(len(old), len(new))
-        ops: list[Any] = [[i, self.diff(old[i], new[i])]
-                          for i in range(common) if not same(old[i], new[i])]
-        if len(old) != len(new):
-            ops.append([common, len(old) - common, self.items(new[common:])])
-        return ops
+        """Item ``i`` of the old list patched into item ``i`` of the new one, as long (a
+        list whose items change in place: rows, cards)."""
+        return [[i, self.diff(a, b)] for i, (a, b) in enumerate(zip(old, new, strict=True))
+                if not same(a, b)]
 
     def whole(self, value: Any) -> Any:
         """The patch that gives ``value`` whatever was there."""
