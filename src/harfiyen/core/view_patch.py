@@ -98,8 +98,7 @@ class _Differ:
             items = enumerate(value)
         else:
             return
-        if len(path) > 2:  # an event itself is no view's part
-            self.found.setdefault(_key(value), path)
+        self.found.setdefault(_key(value), path)
         for name, part in items:
             self._index(part, [*path, name])
 
@@ -120,10 +119,10 @@ class _Differ:
                     edit[key] = [REMOVE]
             return _shorter(edit, whole)
         if isinstance(old, list) and isinstance(new, list):
-            edit = [LIST_EDIT, self.list_ops(old, new)]
+            ops = [LIST_EDIT, self.list_ops(old, new)]
             if len(old) == len(new):
-                edit = _shorter(edit, [LIST_EDIT, self.by_index(old, new)])
-            return _shorter(edit, whole)
+                ops = _shorter(ops, [LIST_EDIT, self.by_index(old, new)])
+            return _shorter(ops, whole)
         return whole
 
     def by_index(self, old: list[Any], new: list[Any]) -> list[Any]:
@@ -147,10 +146,11 @@ class _Differ:
         """Old and new aligned on the items they share (in order), the rest as splices."""
         old_keys = [_key(v) for v in old]
         new_keys = [_key(v) for v in new]
-        old_left, new_left = Counter(old_keys), Counter(new_keys)
+        old_left = Counter(old_keys)
         ops: list[Any] = []
         i = j = 0
-        gone_at, gone, put = -1, 0, []  # the splice being gathered
+        gone_at, gone = -1, 0  # the splice being gathered: from where, how many go
+        put: list[Any] = []  # and what comes
 
         def close() -> None:
             nonlocal gone_at, gone, put
@@ -162,17 +162,14 @@ class _Differ:
             if i < len(old) and j < len(new) and old_keys[i] == new_keys[j]:
                 close()
                 old_left[old_keys[i]] -= 1
-                new_left[new_keys[j]] -= 1
                 i, j = i + 1, j + 1
                 continue
             if gone_at < 0:
                 gone_at = i
-            # An old item the rest of the new list no longer holds goes; a new item the
-            # rest of the old list does not hold comes; otherwise (moved) the old one goes.
-            if j < len(new) and (i >= len(old) or old_left[new_keys[j]] == 0
-                                 and new_left[old_keys[i]] > 0):
+            # A new item the rest of the old list does not hold comes; otherwise the new
+            # one is further on in the old list, and the old item here goes.
+            if j < len(new) and (i >= len(old) or old_left[new_keys[j]] == 0):
                 put.append(new[j])
-                new_left[new_keys[j]] -= 1
                 j += 1
             else:
                 old_left[old_keys[i]] -= 1
@@ -281,12 +278,16 @@ def _given(part: Any, events: Sequence[Any]) -> Any:
         if part[0] == REFERENCE and len(part) >= 2:
             value: Any = events
             for step in part[1:]:
-                if isinstance(value, list | tuple) and type(step) is int \
-                        and 0 <= step < len(value):
-                    value = value[step]
-                elif isinstance(value, dict) and isinstance(step, str) and step in value:
-                    value = value[step]
-                else:
+                if not _holds(value, step):
                     raise PatchError(f"a reference to nothing: {part}")
+                value = value[step]
             return value
     raise PatchError(f"not a whole value: {json.dumps(part)[:80]}")
+
+
+def _holds(value: Any, step: Any) -> bool:
+    """Whether ``value[step]`` is a part of ``value`` as JSON (no negative index, no
+    letter of a string)."""
+    if isinstance(value, list | tuple):
+        return type(step) is int and 0 <= step < len(value)
+    return isinstance(value, dict) and isinstance(step, str) and step in value
