@@ -13,6 +13,16 @@ from harfiyen.server.games import GameAdapter, Viewer, adapter
 from harfiyen.server.models import Match
 
 
+@dataclass(frozen=True)
+class Before:
+    """The match as a command found it: what its ``patch`` frames are computed from."""
+
+    seq: int
+    state: Any
+    status: str
+    deadline_at: datetime | None
+
+
 def event_frames(
     game: GameAdapter, match_id: int, numbered: Iterable[tuple[int, Any]], viewer: Viewer,
     state: Any,
@@ -90,16 +100,6 @@ def patch_frame(
                  table(game, after, match.status, match.deadline_at).items()
                  if value != old[key])
     return frame
-
-
-@dataclass(frozen=True)
-class Before:
-    """The match as a command found it: what its ``patch`` frames are computed from."""
-
-    seq: int
-    state: Any
-    status: str
-    deadline_at: datetime | None
 
 
 def _iso(value: datetime | None) -> str | None:
