@@ -20,8 +20,10 @@ from harfiyen.core.viewers import Omniscient
 from harfiyen.server.games import GameAdapter
 from harfiyen.server.match.frames import view_change
 
-from .drivers import Case, Driver
+from .drivers import DRIVERS, Case, Driver
 from .test_contract import CASES, SEEDS, Playthrough, case_id, viewer_label
+
+SHORT_STEPS = 24
 
 
 class PatchedPlaythrough(Playthrough):
@@ -66,6 +68,16 @@ class PatchedPlaythrough(Playthrough):
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_every_viewer_rebuilds_its_views_from_its_patches(case: Case, seed: int) -> None:
     run = PatchedPlaythrough(case, seed)
+    run.play(checks=False)
+    assert run.checked
+
+
+@pytest.mark.parametrize("game", sorted(DRIVERS))
+def test_each_game_rebuilds_its_views_over_a_short_game(game: str) -> None:
+    """The quick loop's share (the whole games above are slow): each game's first case."""
+    first = DRIVERS[game].cases()[0]
+    run = PatchedPlaythrough(Case(first.game, first.label, first.options, first.lexicons,
+                                  SHORT_STEPS), 0)
     run.play(checks=False)
     assert run.checked
 
