@@ -440,7 +440,7 @@ class Watch:
 
     def hook(self, sock: GameSocket) -> None:
         def on_frame(frame: dict[str, Any]) -> None:
-            if frame.get("type") not in ("event", "state", "sync"):
+            if frame.get("type") not in ("event", "state", "sync", "patch"):
                 return
             now = time.perf_counter()
             key, seq = (id(sock), frame.get("match", -1)), frame["seq"]

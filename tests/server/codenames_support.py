@@ -102,8 +102,14 @@ def frame_seq(frame: dict[str, Any]) -> int | None:
 def assert_no_key(frames: list[dict[str, Any]], revealed_at: dict[int, int],
                   end_seq: int | None) -> None:
     """No frame before the game's end (``end_seq``: the seq of its ``game_ended``) shows
-    a covered card's colour."""
+    a covered card's colour. A ``patch`` frame's view edit names a card's changed keys
+    without the card (its index): the view it gives is checked, the ``state`` frame the
+    client made of it (after it in ``frames``), and its events one by one."""
     for frame in frames:
+        if frame.get("type") == "patch":
+            assert_no_key([{"type": "event", **e} for e in frame.get("events", [])],
+                          revealed_at, end_seq)
+            continue
         seq = frame_seq(frame)
         if end_seq is not None and seq is not None and seq >= end_seq:
             continue  # the end reveals the key to everyone

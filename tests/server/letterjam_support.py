@@ -199,13 +199,16 @@ def own_leaks(node: Any, seat: int, path: str = "") -> list[str]:
 
 
 def numbered_seq(frame: dict[str, Any]) -> int | None:
-    return frame.get("seq") if frame.get("type") in ("event", "state", "sync") else None
+    return frame.get("seq") if frame.get("type") in ("event", "state", "sync", "patch") \
+        else None
 
 
 def assert_no_own_letters(frames: list[dict[str, Any]], seat: int, end_seq: int) -> None:
     """No frame before the reveal (``end_seq``: the seq of ``game_ended``) shows ``seat``
     its own letters; unnumbered frames (acks, errors, chat, notices) are checked whole
-    unless they come after a frame of the reveal."""
+    unless they come after a frame of the reveal. A ``patch`` frame's view edit names a
+    stand's changed keys without the stand (its seat): the view it gives is checked, the
+    ``state`` frame the client made of it (after it in ``frames``), and its events."""
     revealed = False
     for frame in frames:
         seq = numbered_seq(frame)
@@ -213,7 +216,7 @@ def assert_no_own_letters(frames: list[dict[str, Any]], seat: int, end_seq: int)
             revealed = True
         if revealed:
             continue
-        leaks = own_leaks(frame, seat)
+        leaks = own_leaks(frame.get("events") if frame.get("type") == "patch" else frame, seat)
         assert not leaks, (seat, leaks, json.dumps(frame, ensure_ascii=False)[:500])
 
 

@@ -72,10 +72,12 @@ def assert_no_hidden(frames: list[dict[str, Any]], seat: int | None, secrets: li
     Structural: no ``bag``/``racks``/``seed`` keys anywhere; a view's ``rack``
     only in the viewer's own view; drawn or exchanged tiles only to their
     owner. Textual: none of ``secrets`` (the seed, bag orders) appears in any
-    frame's text.
+    frame's text. A ``patch`` frame's view edit names keys without the view around
+    them (``rack`` without ``seat``): the structure checked is the view it gives, the
+    ``state`` frame the client made of it, which ``frames`` hold after it.
     """
     for frame in frames:
-        _walk(frame, seat)
+        _walk(frame.get("events") if frame.get("type") == "patch" else frame, seat)
         text = json.dumps(frame, ensure_ascii=False)
         for secret in secrets:
             assert secret not in text, f"secret {secret!r} leaked in {text[:200]}"

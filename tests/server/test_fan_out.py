@@ -23,13 +23,14 @@ async def test_views_are_made_only_for_audiences_that_listen(
     from harfiyen.server.match import fanout
 
     made: list[Any] = []
-    state_frame = fanout.state_frame
+    patch_frame = fanout.patch_frame
 
-    def counted(match: Any, state: Any, viewer: Any) -> dict[str, Any]:
+    def counted(match: Any, before: Any, state: Any, viewer: Any, numbered: Any
+                ) -> dict[str, Any]:
         made.append(viewer)
-        return state_frame(match, state, viewer)
+        return patch_frame(match, before, state, viewer, numbered)
 
-    monkeypatch.setattr(fanout, "state_frame", counted)
+    monkeypatch.setattr(fanout, "patch_frame", counted)
 
     async def both_pass() -> None:
         for _ in range(2):

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from harfiyen.core.view_patch import apply_patch
+
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -121,9 +123,13 @@ def browser() -> Iterator[Any]:
 
 @dataclass
 class Frames:
-    """Every websocket frame one page received, parsed."""
+    """Every websocket frame one page received, parsed. After a ``patch`` frame come what
+    the page made of it (as harfiyen.client does): an ``event`` frame per event and a
+    ``state`` frame of the view it gives, each marked ``"patched": true``."""
 
     received: list[dict[str, Any]] = field(default_factory=list)
+    #: The newest state frame per match (what a patch applies to).
+    states: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: The page's JSON answers from the HTTP API, read when the test ends.
     responses: list[Any] = field(default_factory=list)
 
@@ -138,6 +144,25 @@ class Frames:
             if isinstance(body, dict):
                 bodies.append(body)
         return bodies
+
+    def add(self, frame: dict[str, Any]) -> None:
+        self.received.append(frame)
+        match = frame.get("match")
+        if not isinstance(match, int):
+            return
+        if frame.get("type") in ("state", "sync") and frame.get("view"):
+            self.states[match] = frame
+        elif frame.get("type") == "patch":
+            state = self.states.get(match)
+            if state is None or state["seq"] != frame["base"]:
+                return  # made from a view the page does not hold: it asks for the view
+            events = frame.get("events", [])
+            view = apply_patch(state["view"], frame.get("patch"), [e["event"] for e in events])
+            table = {k: frame[k] for k in ("status", "deadline_at", "waiting") if k in frame}
+            self.received += [{"type": "event", "match": match, **e, "patched": True}
+                              for e in events]
+            self.add({**state, **table, "type": "state", "seq": frame["seq"], "view": view,
+                      "patched": True})
 
     def seat_views(self) -> list[dict[str, Any]]:
         return [f["view"] for f in self.received
@@ -169,7 +194,7 @@ def open_page(browser: Any, web_server: WebServer) -> Iterator[Callable[..., Pla
         def on_socket(ws: Any) -> None:
             def on_frame(payload: Any) -> None:
                 text = payload if isinstance(payload, str) else payload.decode()
-                frames.received.append(json.loads(text))
+                frames.add(json.loads(text))
             ws.on("framereceived", on_frame)
 
         page.on("websocket", on_socket)
@@ -197,7 +222,9 @@ def assert_no_hidden(frames: list[dict[str, Any]]) -> None:
     """No frame carries the bag, other racks, the seed, or another seat's drawn tiles.
 
     A view's ``rack`` must belong to the seat the view is for, and that seat
-    must be the one this connection was acknowledged as.
+    must be the one this connection was acknowledged as. A ``patch`` frame's view edit
+    names keys without the view around them (``rack`` without ``seat``): the structure
+    checked is the view it gives, the ``state`` frame made of it that follows it.
     """
     my_seats: dict[int, int | None] = {}
     for frame in frames:
@@ -207,7 +234,8 @@ def assert_no_hidden(frames: list[dict[str, Any]]) -> None:
         match = frame.get("match", -1)
         if isinstance(match, dict):  # an API answer describing the match
             match = match.get("id", -1)
-        _walk(frame, my_seats.get(match))
+        _walk(frame.get("events") if frame.get("type") == "patch" else frame,
+              my_seats.get(match))
 
 
 def _walk(node: Any, seat: int | None) -> None:

@@ -4,6 +4,13 @@
 them all for hidden information), the highest sequence number seen per match
 (``seq``) and the newest view per match (``views``), and re-subscribes with
 its last number when the server asks it to resync.
+
+After a command the server sends a ``patch`` frame: the command's events and how the
+view changed (docs/protocol.md, "Patches"). The socket applies it to the view it holds
+and hands on, after the ``patch`` frame itself, what it amounts to: an ``event`` frame
+per event and a ``state`` frame of the new view, each marked ``"patched": true``. A
+patch made from a view the socket does not hold (frames were missed) is not applied:
+the socket subscribes again from its last number, and the server sends the whole view.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from harfiyen.core.view_patch import PatchError, apply_patch
 
 Frame = dict[str, Any]
 
@@ -254,6 +263,8 @@ class GameSocket:
         self.status: dict[int, str] = {}
         # The seq of the newest view received per match.
         self.view_seq: dict[int, int] = {}
+        # The newest state frame per match (what a patch frame is applied to).
+        self.states: dict[int, Frame] = {}
         self.auto_resync = True
         self._inbox: list[Frame] = []
         self._new = asyncio.Event()
@@ -267,14 +278,15 @@ class GameSocket:
     async def _read(self) -> None:
         try:
             async for raw in self.ws:
-                frame = json.loads(raw)
-                if self.keep_frames:
-                    self.received.append(frame)
-                self._track(frame)
-                if self.on_frame is not None:
-                    self.on_frame(frame)
-                if self.keep_frames or frame.get("type") in self.ANSWERS:
-                    self._inbox.append(frame)
+                first = json.loads(raw)
+                for frame in [first, *self._unpack(first)]:
+                    if self.keep_frames:
+                        self.received.append(frame)
+                    self._track(frame)
+                    if self.on_frame is not None:
+                        self.on_frame(frame)
+                    if self.keep_frames or frame.get("type") in self.ANSWERS:
+                        self._inbox.append(frame)
                 self._new.set()
         except Exception:
             pass
@@ -292,6 +304,7 @@ class GameSocket:
             if kind in ("state", "sync"):
                 if frame.get("view") is not None:
                     self.views[match] = frame["view"]
+                    self.states[match] = frame
                 self.view_seq[match] = frame["seq"]
                 self.status[match] = frame["status"]
         elif kind == "resync" and self.auto_resync:
@@ -299,6 +312,32 @@ class GameSocket:
                 asyncio.get_running_loop().create_task(
                     self.send({"type": "subscribe", "match": m, "last_seq": self.seq.get(m, 0)})
                 )
+
+    def _unpack(self, frame: Frame) -> list[Frame]:
+        """What a ``patch`` frame amounts to: its events as ``event`` frames and the view
+        it gives as a ``state`` frame; nothing (and a new subscription) when it does not
+        fit the view held."""
+        match = frame.get("match")
+        if frame.get("type") != "patch" or not isinstance(match, int):
+            return []
+        state = self.states.get(match)
+        events = frame.get("events", [])
+        try:
+            if state is None or self.view_seq.get(match) != frame["base"]:
+                raise PatchError("made from another view")
+            view = apply_patch(state["view"], frame.get("patch"), [e["event"] for e in events])
+        except PatchError:
+            if self.auto_resync:
+                asyncio.get_running_loop().create_task(self.send(
+                    {"type": "subscribe", "match": match, "last_seq": self.seq.get(match, 0)}
+                ))
+            return []
+        table = {k: frame[k] for k in ("status", "deadline_at", "waiting") if k in frame}
+        return [
+            *({"type": "event", "match": match, **e, "patched": True} for e in events),
+            {**state, **table, "type": "state", "seq": frame["seq"], "view": view,
+             "patched": True},
+        ]
 
     async def close(self) -> None:
         await self.ws.close()

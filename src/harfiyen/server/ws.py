@@ -168,7 +168,7 @@ class Connection:
                 self.sent_seq[message["match"]] = message["seq"]
             elif kind == _CATCH_UP:
                 await self._catch_up()
-            elif kind in ("event", "state", "sync"):
+            elif kind in ("event", "state", "sync", "patch"):
                 await self._numbered(message)
             elif kind == "notice" and message.get("kind") == "match_started":
                 await self.send(message)
@@ -201,6 +201,9 @@ class Connection:
             # once the view is out.
             self.overtaken[match_id] = max(seq, self.overtaken.get(match_id, 0))
             return
+        if kind == "patch":
+            await self._patch(message, last)
+            return
         if seq < last or (kind == "event" and seq == last):
             return  # the client already has this
         if seq > last + (1 if kind == "event" else 0):
@@ -208,6 +211,21 @@ class Connection:
                 if frame["seq"] < seq or (kind == "state" and frame["seq"] == seq):
                     await self.send(frame)
                     self.sent_seq[match_id] = last = frame["seq"]
+        await self.send(message)
+        self.sent_seq[match_id] = seq
+        await self._fill_overtaken(match_id)
+
+    async def _patch(self, message: dict[str, Any], last: int) -> None:
+        """A command's ``patch`` frame goes out only onto the view it was made from (the
+        client's view is the last numbered frame sent: every way of sending events ends
+        with a view). Otherwise frames were missed (a view published again, a lost
+        message): the gap and the whole view are sent from the log instead."""
+        match_id, seq = message["match"], message["seq"]
+        if seq <= last:
+            return  # the client has this view or a newer one
+        if message["base"] != last:
+            await self._catch_up_match(match_id, last)
+            return
         await self.send(message)
         self.sent_seq[match_id] = seq
         await self._fill_overtaken(match_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -22,6 +22,7 @@ from harfiyen.server.match.access import may_act
 from harfiyen.server.match.after_commit import AfterCommit, CommitFollowers, run_after_commit
 from harfiyen.server.match.channels import match_channel
 from harfiyen.server.match.fanout import MatchFanout
+from harfiyen.server.match.frames import Before
 from harfiyen.server.models import Invite, Match, utcnow
 from harfiyen.server.pubsub import PubSub
 from harfiyen.server.settings import Settings
@@ -105,14 +106,17 @@ class MatchCommands(MatchFanout):
                 # guess): only the scheduler makes it, when the deadline has passed.
                 raise fail(match_errors.PLATFORM_MOVE, status=403)
             new_state, events = game.apply(state, seat, move)
+            before = Before(match.last_seq, state, match.status, match.deadline_at)
             first = match.last_seq + 1
             # A per-phase timer runs on while the same seats go on in the same phase (the
             # guesses under one clue); a timeout, or any change, starts the next one.
             same_turn = (move != game.timeout() and game.phase_of(state) ==
                          game.phase_of(new_state))
             try:
-                written = await self._append(db, match, new_state, events, first_seq=first,
-                                             same_turn=same_turn)
+                written = replace(
+                    await self._append(db, match, new_state, events, first_seq=first,
+                                       same_turn=same_turn),
+                    before=before)
                 await db.flush()
             except IntegrityError:
                 self._cache.pop(match_id, None)

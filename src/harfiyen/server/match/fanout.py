@@ -17,7 +17,7 @@ from harfiyen.server.errors import matches as match_errors
 from harfiyen.server.games import LexiconLoader, Viewer, adapter
 from harfiyen.server.match.access import MatchAccess
 from harfiyen.server.match.channels import match_channel, user_channel
-from harfiyen.server.match.frames import event_frames, frames_after, state_frame
+from harfiyen.server.match.frames import event_frames, frames_after, patch_frame, state_frame
 from harfiyen.server.match.store import Written
 from harfiyen.server.models import Match
 from harfiyen.server.pubsub import PubSub
@@ -71,8 +71,10 @@ class MatchFanout(MatchAccess):
             log.exception("fan-out of match %s failed after the commit", match.id)
 
     async def _fan_out(self, match: Match, written: Written) -> None:
-        """Send every new event, projected, to each audience, then each audience's new view."""
-        numbered, state = written.events, written.state
+        """Send each audience one ``patch`` frame: the command's events as it sees them and
+        how its view changed. (The events that start a match go out, projected, each in
+        its ``event`` frame, followed by each audience's whole view.)"""
+        numbered, state, before = written.events, written.state, written.before
         if not numbered:
             return
         game = adapter(match.game)
@@ -81,6 +83,9 @@ class MatchFanout(MatchAccess):
             channel = match_channel(match.id, viewer)
             if not self.pubsub.may_hear(channel):
                 continue  # e.g. the spectators of a match nobody watches: no view to make
+            if before is not None:
+                messages.append((channel, patch_frame(match, before, state, viewer, numbered)))
+                continue
             messages += [(channel, frame)
                          for frame in event_frames(game, match.id, numbered, viewer, state)]
             messages.append((channel, state_frame(match, state, viewer)))

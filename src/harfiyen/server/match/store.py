@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from harfiyen.server.cache import LruCache
 from harfiyen.server.db import advisory_xact_lock
 from harfiyen.server.games import GameAdapter, LexiconLoader, adapter
+from harfiyen.server.match.frames import Before
 from harfiyen.server.match.replay import replay_log
 from harfiyen.server.models import Match, MatchEvent, MatchPlayer, utcnow
 from harfiyen.server.pubsub import PubSub
@@ -48,6 +49,9 @@ class Written:
     # The seats that may act after these events and those that could before them.
     acting: tuple[int, ...] = ()
     acted_before: tuple[int, ...] = ()
+    # The match as the command found it (its audiences are sent patches from it); None
+    # when the events start the match (its audiences are sent their whole views).
+    before: Before | None = None
 
 
 class MatchStore:

@@ -184,10 +184,19 @@ export class GameSocket {
       sub.onFrame(frame);
       return;
     }
-    if (sub && ["event", "state", "sync"].includes(frame.type)) {
+    if (sub && ["event", "state", "sync", "patch"].includes(frame.type)) {
       if (typeof frame.seq === "number") sub.lastSeq = frame.seq;
       sub.onFrame(frame);
     }
+  }
+
+  /** Ask for `match` again from `lastSeq` on: the events after it and the whole view (a
+   * patch frame that did not fit the view held, docs/protocol.md "Patches"). */
+  resync(match, lastSeq) {
+    const sub = this.matches.get(match);
+    if (!sub) return;
+    sub.lastSeq = lastSeq;
+    this.send({ type: "subscribe", match, last_seq: lastSeq });
   }
 }
 

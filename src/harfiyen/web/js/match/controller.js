@@ -16,6 +16,7 @@ import { isBot, seatBar } from "../handoff.js";
 import { attention } from "./attention.js";
 import { showTableRules } from "../table_rules.js";
 import { TablePresence } from "./presence.js";
+import { PatchError, applyPatch } from "./patch.js";
 
 /** "1:05" left until a deadline; null without one. */
 export function countdown(deadline) {
@@ -201,6 +202,14 @@ export class MatchController {
   }
 
   async receive(frame) {
+    if (frame.type === "patch") {
+      // A command's events and how the view changed: handed on as the event frames and the
+      // state frame they amount to, so pages see what they saw before patches.
+      const parts = this.unpack(frame);
+      if (!parts) return;
+      for (const part of parts.slice(0, -1)) this.receive(part);
+      frame = parts.at(-1);
+    }
     if (this.page.onFrame?.(frame)) return;
     if (frame.type === "event") {
       if (!this.table) this.page.onEvent?.(frame.event || {});
@@ -221,6 +230,31 @@ export class MatchController {
     await this.page.onView?.(before, s.view);
     if (this.page.throttle) this.frameRender();
     else this.render();
+  }
+
+  /** A patch frame as event frames and a state frame of the view it gives; null when it
+   * was made from a view this page does not hold (frames were missed): then the server is
+   * asked for the whole view (the events after ours, and the view). */
+  unpack(frame) {
+    const s = this.s;
+    const events = frame.events || [];
+    let view;
+    try {
+      if (!s.view || s.seq !== frame.base) throw new PatchError("made from another view");
+      view = applyPatch(s.view, frame.patch, events.map((e) => e.event));
+    } catch (problem) {
+      if (!(problem instanceof PatchError)) throw problem;
+      socket.resync(this.id, s.view ? s.seq : 0);
+      return null;
+    }
+    const has = (key) => Object.hasOwn(frame, key);
+    return [
+      ...events.map((e) => ({ type: "event", match: frame.match, seq: e.seq, event: e.event })),
+      { type: "state", match: frame.match, seq: frame.seq, view,
+        status: has("status") ? frame.status : s.status,
+        deadline_at: has("deadline_at") ? frame.deadline_at : s.deadline,
+        waiting: has("waiting") ? frame.waiting : s.waiting },
+    ];
   }
 
   tick() {
