@@ -17,7 +17,6 @@ import contextlib
 import json
 import logging
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -51,6 +50,7 @@ from harfiyen.server.ws_frames import (
     frame_id_of,
     too_deep,
 )
+from harfiyen.server.ws_gate import close_quietly, let_go, origin_allowed
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -154,7 +154,7 @@ class Connection:
             # connection that went silent would look alive. Closed, the client reconnects
             # and resyncs from the log.
             log.exception("sending to a websocket of user %s failed; closing it", self.user.id)
-            await _close(self.ws, 1011, "internal error")
+            await close_quietly(self.ws, 1011, "internal error")
 
     async def _send_queued(self) -> None:
         while True:
@@ -423,30 +423,6 @@ class Connection:
             })
 
 
-def _let_go(held: dict[str, int], session: str) -> None:
-    """One connection of ``session`` fewer."""
-    left = held.get(session, 0) - 1
-    if left > 0:
-        held[session] = left
-    else:
-        held.pop(session, None)
-
-
-async def _close(ws: WebSocket, code: int, reason: str) -> None:
-    """Close, without waiting for a client that does not read (its close frame may never go)."""
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.close(code=code, reason=reason), 2.0)
-
-
-def _origin_allowed(ws: WebSocket, settings: Settings) -> bool:
-    origin = ws.headers.get("origin")
-    if origin is None:
-        return True  # not a browser: cookies alone cannot be forged across sites
-    if origin in settings.allowed_origins:
-        return True
-    return urlsplit(origin).netloc == ws.headers.get("host")
-
-
 @router.websocket("/ws")
 async def websocket_endpoint(ws: WebSocket) -> None:
     settings: Settings = ws.app.state.settings
@@ -456,7 +432,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     language = ws.query_params.get("lang") or auth.user_language(user)
     language = language if language in ("tr", "en") else "tr"
     await ws.accept()
-    if user is None or not _origin_allowed(ws, settings):
+    if user is None or not origin_allowed(ws, settings):
         kind = account_errors.NOT_AUTHENTICATED if user is None else account_errors.BAD_ORIGIN
         await ws.send_json({"type": "error", "id": None, **error_body(fail(kind), language)})
         await ws.close(code=4401 if user is None else 4403)
@@ -468,7 +444,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     if held.get(session, 0) >= settings.ws_per_session:
         error = fail(quota_errors.WS_TOO_MANY, status=429, limit=settings.ws_per_session)
         await ws.send_json({"type": "error", "id": None, **error_body(error, language)})
-        await _close(ws, WS_TOO_MANY_CODE, "too many connections")
+        await close_quietly(ws, WS_TOO_MANY_CODE, "too many connections")
         return
     held[session] = held.get(session, 0) + 1
     conn = Connection(ws, user, language, service, settings, ws.app.state.presence)
@@ -478,7 +454,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         stop_user = await service.pubsub.subscribe(user_channel(user.id), conn.deliver)
     except BaseException:
         connections.discard(conn)
-        _let_go(held, session)
+        let_go(held, session)
         raise
     service.pubsub.on_resume.append(conn.catch_up)
     sender = asyncio.create_task(conn.send_loop())
@@ -487,7 +463,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         while True:
             # Backpressure: a client that does not read its answers is not read either.
             if not await conn.room():
-                await _close(ws, 1008, "not reading")
+                await close_quietly(ws, 1008, "not reading")
                 break
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -497,7 +473,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 conn.error(None, fail(request_errors.MALFORMED_FRAME))
                 continue
             if not await conn.handle(text):
-                await _close(ws, 1008, "too many frames")
+                await close_quietly(ws, 1008, "too many frames")
                 break
             if sender.done():
                 break
@@ -505,7 +481,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         pass
     finally:
         connections.discard(conn)
-        _let_go(held, session)
+        let_go(held, session)
         with contextlib.suppress(ValueError):
             service.pubsub.on_resume.remove(conn.catch_up)
         stop_user()
