@@ -379,6 +379,8 @@ class ChampionAgent(BotAgent):
     plies = 2
     #: Share of the time left that the endgame solver may use.
     endgame_share = 0.9
+    #: Share of the budget the simulation leaves unused (see :meth:`decide`).
+    simulation_margin = 0.15
 
     def decide(
         self, sit: Situation, generator: MoveGenerator, rng: random.Random, deadline: float
@@ -403,12 +405,15 @@ class ChampionAgent(BotAgent):
             return self.exchange_move(sit, kept)
         if len(candidates) < 2:
             return self.play(generator, record)
+        # The simulation stops short of the deadline: its last sample and the move's
+        # making still run after the check, and on a loaded machine they take a while.
+        stop = deadline - self.simulation_margin * self.time_budget
         if self.plies == 2:
             values = simulate_two_ply(
-                sit, generator, candidates, self.leaves, rng, deadline, self.iterations
+                sit, generator, candidates, self.leaves, rng, stop, self.iterations
             )
         else:
-            values = simulate(sit, generator, candidates, rng, deadline, self.iterations)
+            values = simulate(sit, generator, candidates, rng, stop, self.iterations)
         best = max(range(len(candidates)), key=lambda k: (values[k], -k))
         return self.play(generator, candidates[best][1])
 
