@@ -6,24 +6,21 @@ import random
 import time
 
 import pytest
+from test_agents import midgame, scramble
 
 from harfiyen.ai.crossword.agent import ChampionAgent, generator_for, make_agent, situation
 from harfiyen.ai.crossword.equity import EquityContext, unseen_value
 from harfiyen.ai.crossword.leaves import shipped_leaves
+from harfiyen.ai.crossword.movegen import MoveGenerator, Record
 from harfiyen.ai.crossword.simulate import _still_close, simulate_two_ply
-from harfiyen.games.crossword import CrosswordConfig, GameState, Seat, apply, new_game, view
+from harfiyen.ai.crossword.situation import Situation
+from harfiyen.games.crossword import GameState, Seat, view
 
 
-def midgame(lang: str, seed: int, moves: int = 6) -> GameState:
-    state = new_game(CrosswordConfig(lang), seed)
-    bots = [make_agent("usta", lang=lang, seed=k) for k in range(2)]
-    for _ in range(moves):
-        seat = state.to_move
-        state, _ = apply(state, seat, bots[seat].choose(view(state, Seat(seat))))
-    return state
-
-
-def candidates_of(state: GameState, n: int = 4):  # type: ignore[no-untyped-def]
+def candidates_of(
+    state: GameState, n: int = 4
+) -> tuple[Situation, MoveGenerator, list[tuple[float, Record]]]:
+    """The position's seat to move, its generator and its ``n`` best plays by equity."""
     sit = situation(view(state, Seat(state.to_move)))
     generator = generator_for(sit.lexicon_id, sit.rules)
     ctx = EquityContext(
@@ -69,12 +66,5 @@ def test_the_two_ply_champion_chooses_from_its_view_only() -> None:
     assert isinstance(champion, ChampionAgent) and champion.plies == 2
     champion.iterations = 6
     first = champion.choose(view(state, Seat(seat)))
-    other = 1 - seat
-    pool = list(state.racks[other]) + list(state.bag)
-    random.Random(9).shuffle(pool)
-    racks = list(state.racks)
-    racks[other] = tuple(pool[: len(state.racks[other])])
-    from dataclasses import replace
-
-    scrambled = replace(state, racks=tuple(racks), bag=tuple(pool[len(state.racks[other]):]))
+    scrambled = scramble(state, seat, random.Random(9))
     assert champion.choose(view(scrambled, Seat(seat))) == first
